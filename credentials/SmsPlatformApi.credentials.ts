@@ -1,0 +1,199 @@
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	IHttpRequestHelper,
+	IHttpRequestOptions,
+	INodeProperties,
+	Icon,
+} from 'n8n-workflow';
+
+type AuthMethod = 'apiKeyBearer' | 'apiKeyHeader' | 'jwt';
+
+/** Reads the access token from the login response: servers in the wild put it in one of three places. */
+export function extractAccessToken(body: unknown): string | undefined {
+	if (typeof body === 'string') {
+		try {
+			body = JSON.parse(body);
+		} catch {
+			return undefined;
+		}
+	}
+	if (!body || typeof body !== 'object') return undefined;
+	const record = body as Record<string, unknown>;
+	const nested = (record.tokens ?? {}) as Record<string, unknown>;
+	const data = (record.data ?? {}) as Record<string, unknown>;
+	for (const candidate of [record.access_token, record.access, nested.access, data.access_token]) {
+		if (typeof candidate === 'string' && candidate.trim() !== '') return candidate.trim();
+	}
+	return undefined;
+}
+
+function trimBaseUrl(value: unknown): string {
+	return String(value ?? '')
+		.trim()
+		.replace(/\/+$/, '');
+}
+
+export class SmsPlatformApi implements ICredentialType {
+	name = 'smsPlatformApi';
+
+	displayName = 'SMS Platform API';
+
+	icon: Icon = {
+		light: 'file:../nodes/SmsPlatform/smsPlatform.svg',
+		dark: 'file:../nodes/SmsPlatform/smsPlatform.dark.svg',
+	};
+
+	documentationUrl = 'https://github.com/sms-platform/n8n-nodes-sms-platform#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: 'http://localhost:4010',
+			placeholder: 'https://api.example.com',
+			required: true,
+			description:
+				'Address of the SMS Platform service, with http:// or https:// (for the local sandbox: http://localhost:4010). A trailing slash is fine.',
+			typeOptions: {
+				validationRules: [
+					{
+						type: 'regex',
+						properties: {
+							regex: '^\\s*https?://[^\\s/?#]+[^\\s]*$',
+							errorMessage: 'Enter an http:// or https:// URL, e.g. https://api.example.com',
+						},
+					},
+				],
+			},
+		},
+		{
+			displayName: 'Authentication',
+			name: 'authMethod',
+			type: 'options',
+			default: 'apiKeyBearer',
+			options: [
+				{
+					name: 'API Key (Authorization: Bearer)',
+					value: 'apiKeyBearer',
+					description: 'Send the API key as "Authorization: Bearer &lt;key&gt;" (recommended)',
+				},
+				{
+					name: 'API Key (X-API-Key Header)',
+					value: 'apiKeyHeader',
+					description: 'Send the API key in the X-API-Key header',
+				},
+				{
+					name: 'Email and Password (JWT)',
+					value: 'jwt',
+					description:
+						'Log in with the e-mail and password of a web account; n8n keeps the access token and logs in again when it expires',
+				},
+			],
+		},
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'The key generated in the account’s API settings',
+			displayOptions: { show: { authMethod: ['apiKeyBearer', 'apiKeyHeader'] } },
+		},
+		{
+			displayName: 'Email',
+			name: 'email',
+			type: 'string',
+			placeholder: 'name@email.com',
+			default: '',
+			required: true,
+			displayOptions: { show: { authMethod: ['jwt'] } },
+		},
+		{
+			displayName: 'Password',
+			name: 'password',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			displayOptions: { show: { authMethod: ['jwt'] } },
+		},
+		{
+			displayName: 'Access Token',
+			name: 'accessToken',
+			type: 'hidden',
+			typeOptions: { expirable: true, password: true },
+			default: '',
+		},
+	];
+
+	/**
+	 * For the JWT mode, logs in and returns the token n8n stores in the hidden, expirable `accessToken`.
+	 * n8n calls this when `accessToken` is empty and again (once) when a request answers 401.
+	 */
+	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
+		if ((credentials.authMethod as AuthMethod) !== 'jwt') return {};
+		const email = String(credentials.email ?? '').trim();
+		const password = String(credentials.password ?? '');
+		if (!email || !password) {
+			throw new Error('SMS Platform login needs an e-mail and a password: fill both in the credential');
+		}
+		let response: unknown;
+		try {
+			response = await this.helpers.httpRequest({
+				method: 'POST',
+				url: `${trimBaseUrl(credentials.baseUrl)}/api/auth/login/`,
+				body: { email, password },
+				headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+				json: true,
+				timeout: 30000,
+			});
+		} catch (error) {
+			const status = (error as { httpCode?: string; response?: { status?: number } }).response?.status;
+			const code = status ?? (error as { httpCode?: string }).httpCode;
+			if (String(code) === '400' || String(code) === '401' || String(code) === '403') {
+				throw new Error(
+					`SMS Platform login failed (HTTP ${code}): the e-mail or password was refused. Check them in the credential.`,
+				);
+			}
+			throw new Error(
+				`SMS Platform login failed${code ? ` (HTTP ${code})` : ''}: ${(error as Error).message}. Check the Base URL.`,
+			);
+		}
+		const accessToken = extractAccessToken(response);
+		if (!accessToken) {
+			throw new Error(
+				'SMS Platform login answered without an access token (looked for access_token, access and tokens.access)',
+			);
+		}
+		return { accessToken };
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const headers = { ...(requestOptions.headers ?? {}) } as Record<string, string>;
+		const method = credentials.authMethod as AuthMethod;
+		if (method === 'apiKeyHeader') {
+			headers['X-API-Key'] = String(credentials.apiKey ?? '').trim();
+		} else if (method === 'jwt') {
+			headers.Authorization = `Bearer ${String(credentials.accessToken ?? '')}`;
+		} else {
+			headers.Authorization = `Bearer ${String(credentials.apiKey ?? '').trim()}`;
+		}
+		return { ...requestOptions, headers };
+	}
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}',
+			url: '/api/integration/v1/sms/balance/',
+			method: 'GET',
+		},
+	};
+}
+

@@ -1,0 +1,88 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import * as account from './actions/account';
+import * as activity from './actions/activity';
+import * as billing from './actions/billing';
+import * as campaign from './actions/campaign';
+import * as contact from './actions/contact';
+import * as dashboard from './actions/dashboard';
+import * as notification from './actions/notification';
+import * as organization from './actions/organization';
+import * as partnerTenant from './actions/partnerTenant';
+import * as payment from './actions/payment';
+import { router } from './actions/router';
+import * as sms from './actions/sms';
+import * as smsPackage from './actions/smsPackage';
+import { listSearch } from './methods';
+
+export class SmsPlatform implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'SMS Platform',
+		name: 'smsPlatform',
+		icon: { light: 'file:smsPlatform.svg', dark: 'file:smsPlatform.dark.svg' },
+		group: ['output'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description:
+			'Send SMS and check delivery, read balance and statistics, onboard partner tenants and take mobile-money payments with the SMS Platform service',
+		defaults: { name: 'SMS Platform' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'smsPlatformApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Account', value: 'account', description: 'Credit balance' },
+					{ name: 'Activity', value: 'activity', description: 'Recent account activity' },
+					{ name: 'Billing', value: 'billing', description: 'Billing history' },
+					{ name: 'Campaign', value: 'campaign', description: 'Campaign analytics' },
+					{ name: 'Contact', value: 'contact', description: 'Contacts' },
+					{ name: 'Dashboard', value: 'dashboard', description: 'Dashboard metrics' },
+					{ name: 'Notification', value: 'notification', description: 'User notifications' },
+					{ name: 'Organization', value: 'organization', description: 'Tenants (organizations) you can access' },
+					{
+						name: 'Partner Tenant',
+						value: 'partnerTenant',
+						description: 'White-label tenants and their mobile-money payments',
+					},
+					{ name: 'Payment', value: 'payment', description: 'Payment transactions' },
+					{ name: 'SMS', value: 'sms', description: 'Send SMS, delivery status and statistics' },
+					{ name: 'SMS Package', value: 'smsPackage', description: 'SMS packages on sale' },
+				],
+				default: 'sms',
+			},
+			{
+				displayName:
+					'Numbers must be in E.164 format (+ and country code, e.g. +255712345678); set a Default Country Code in the options to accept local numbers',
+				name: 'e164Notice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { resource: ['sms'], operation: ['send'] } },
+			},
+			...sms.description,
+			...account.description,
+			...partnerTenant.description,
+			...payment.description,
+			...billing.description,
+			...smsPackage.description,
+			...campaign.description,
+			...dashboard.description,
+			...contact.description,
+			...activity.description,
+			...organization.description,
+			...notification.description,
+		],
+	};
+
+	methods = { listSearch };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

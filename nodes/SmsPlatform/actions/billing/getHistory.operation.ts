@@ -1,0 +1,43 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
+import { getList } from '../../helpers/fetch';
+
+const properties: INodeProperties[] = [
+	...returnAllOrLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Type',
+				name: 'type',
+				type: 'options',
+				default: 'payment',
+				options: [
+					{ name: 'Payment', value: 'payment', description: 'Mobile-money payments' },
+					{ name: 'Purchase', value: 'purchase', description: 'SMS package purchases' },
+					{ name: 'Usage', value: 'usage', description: 'Credits used by sending (negative amounts)' },
+				],
+				description: 'Only records of this type',
+			},
+		],
+	},
+	requestOptionsDescription,
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['billing'], operation: ['getHistory'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = {};
+	if (typeof filters.type === 'string' && filters.type) qs.type = filters.type;
+	return await getList(this, itemIndex, '/api/billing/history/', { qs, numbers: ['amount'] });
+}

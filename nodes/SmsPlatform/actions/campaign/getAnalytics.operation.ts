@@ -1,0 +1,38 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { requestOptionsDescription } from '../../helpers/descriptions';
+import { getById } from '../../helpers/fetch';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Campaign ID',
+		name: 'campaignId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 1c9f…',
+		description: 'The ID of the campaign (a UUID)',
+	},
+	requestOptionsDescription,
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['campaign'], operation: ['getAnalytics'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	return await getById(this, itemIndex, {
+		path: '/api/messaging/campaigns/{id}/analytics/',
+		param: 'campaignId',
+		label: 'Campaign ID',
+		numbers: [
+			'total_recipients',
+			'sent',
+			'delivered',
+			'failed',
+			'delivery_rate',
+			'cost',
+			'duration_seconds',
+			'messages_per_second',
+		],
+	});
+}

@@ -1,0 +1,26 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as getMetrics from './getMetrics.operation';
+
+export { getMetrics };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['dashboard'] } },
+		options: [
+			{
+				name: 'Get Metrics',
+				value: 'getMetrics',
+				action: 'Get dashboard metrics',
+				description:
+					'Return totals for a period (messages sent and delivered, delivery rate %, cost, contacts added, campaigns created) and a daily breakdown',
+			},
+		],
+		default: 'getMetrics',
+	},
+	...getMetrics.description,
+];

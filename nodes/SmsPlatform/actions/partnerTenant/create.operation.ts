@@ -1,0 +1,103 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import {
+	boundedInteger,
+	getRequestSettings,
+	requestOptionsDescription,
+	requiredEmail,
+	requiredString,
+} from '../../helpers/descriptions';
+import { normalizePhone } from '../../helpers/phone';
+import { coerceNumbers, unwrapObject } from '../../helpers/response';
+import { apiRequest } from '../../transport/request';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Tenant Name',
+		name: 'tenantName',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'Acme Shop',
+		description: 'Name of the new tenant (the partner’s customer)',
+	},
+	{
+		displayName: 'Owner Email',
+		name: 'ownerEmail',
+		type: 'string',
+		placeholder: 'name@email.com',
+		required: true,
+		default: '',
+		description: 'E-mail address of the tenant’s owner',
+	},
+	{
+		displayName: 'Owner Name',
+		name: 'ownerName',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'Full name of the tenant’s owner',
+	},
+	{
+		displayName: 'Contact Phone',
+		name: 'contactPhone',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '+255712345678',
+		description: 'The tenant’s contact phone number in E.164 format (+, country code, number)',
+	},
+	{
+		displayName: 'Initial Credits',
+		name: 'initialCredits',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 0,
+		description: 'SMS credits the tenant starts with (a whole number, 0 or more)',
+	},
+	requestOptionsDescription,
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['partnerTenant'], operation: ['create'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const tenantName = requiredString(this, 'tenantName', 'Tenant Name', itemIndex);
+	const ownerEmail = requiredEmail(this, 'ownerEmail', 'Owner Email', itemIndex);
+	const ownerName = requiredString(this, 'ownerName', 'Owner Name', itemIndex);
+	const phoneInput = requiredString(this, 'contactPhone', 'Contact Phone', itemIndex);
+	const phone = normalizePhone(phoneInput);
+	if (!phone.ok) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Contact Phone "${phoneInput}" in item ${itemIndex} is not usable: ${phone.reason}`,
+			{ itemIndex, description: 'Write the number in E.164 format, e.g. +255712345678.' },
+		);
+	}
+	const initialCredits = boundedInteger(
+		this,
+		this.getNodeParameter('initialCredits', itemIndex, 0),
+		'Initial Credits',
+		itemIndex,
+		0,
+		Number.MAX_SAFE_INTEGER,
+	);
+	const response = await apiRequest(this, {
+		method: 'POST',
+		path: '/api/integration/v1/partner/tenants/create/',
+		body: {
+			tenant_name: tenantName,
+			owner_email: ownerEmail,
+			owner_name: ownerName,
+			contact_phone: phone.value as string,
+			initial_credits: initialCredits,
+		},
+		itemIndex,
+		idempotent: false,
+		settings: getRequestSettings(this, itemIndex),
+	});
+	return coerceNumbers(unwrapObject(response.body, 'data'), ['sms_balance']);
+}

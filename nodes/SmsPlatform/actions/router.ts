@@ -1,0 +1,119 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import * as account from './account';
+import * as activity from './activity';
+import * as billing from './billing';
+import * as campaign from './campaign';
+import * as contact from './contact';
+import * as dashboard from './dashboard';
+import type { SmsPlatformType } from './node.type';
+import * as notification from './notification';
+import * as organization from './organization';
+import * as partnerTenant from './partnerTenant';
+import * as payment from './payment';
+import * as sms from './sms';
+import * as smsPackage from './smsPackage';
+
+/** What an operation gives for one item: one record, or a list (one output item each). */
+export type OperationOutput = IDataObject | IDataObject[];
+
+export interface Operation {
+	description: INodeProperties[];
+	execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationOutput>;
+	/**
+	 * Handles all items at once (e.g. combining sends); returns one outcome per input item, in order, or `undefined`
+	 * to let the router run `execute` item by item.
+	 */
+	executeBatch?(
+		this: IExecuteFunctions,
+		items: INodeExecutionData[],
+	): Promise<Array<OperationOutput | Error> | undefined>;
+}
+
+const resources = {
+	sms,
+	account,
+	partnerTenant,
+	payment,
+	billing,
+	smsPackage,
+	campaign,
+	dashboard,
+	contact,
+	activity,
+	organization,
+	notification,
+} as unknown as Record<string, Record<string, Operation | undefined>>;
+
+function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex: number): Error {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		error.context.itemIndex = itemIndex;
+		return error;
+	}
+	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+}
+
+/** The error item continueOnFail gives: the message, what to do, and the status when the service answered. */
+export function errorJson(error: Error, itemIndex: number): IDataObject {
+	const json: IDataObject = { error: error.message };
+	const description = (error as NodeApiError).description;
+	if (description) json.description = description;
+	const httpCode = (error as NodeApiError).httpCode;
+	if (httpCode) json.httpCode = httpCode;
+	const code = (error as NodeApiError).context?.errorCode;
+	if (code) json.errorCode = code as string;
+	json.itemIndex = itemIndex;
+	return json;
+}
+
+function toItems(output: OperationOutput, itemIndex: number): INodeExecutionData[] {
+	const list = Array.isArray(output) ? output : [output];
+	return list.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+}
+
+/**
+ * The item loop, once for every operation: each input item ends as its output item(s) or, with "Continue On Fail",
+ * an error item, always paired to it; errors carry the item index.
+ */
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const node = this.getNode();
+	const resource = this.getNodeParameter('resource', 0) as SmsPlatformType['resource'];
+	const operationName = this.getNodeParameter('operation', 0) as string;
+	const operation = resources[resource]?.[operationName];
+	if (!operation) {
+		throw new NodeOperationError(node, `The operation "${operationName}" of resource "${resource}" is not supported`);
+	}
+
+	const returnData: INodeExecutionData[] = [];
+	const continueOnFail = this.continueOnFail();
+
+	const outcomes = operation.executeBatch ? await operation.executeBatch.call(this, items) : undefined;
+	if (outcomes) {
+		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+			const outcome = outcomes[itemIndex];
+			if (outcome === undefined) continue; // not processed: an earlier item failed the run
+			if (outcome instanceof Error) {
+				const error = withItemIndex(this, outcome, itemIndex);
+				if (!continueOnFail) throw error;
+				returnData.push({ json: errorJson(error, itemIndex), pairedItem: { item: itemIndex } });
+			} else {
+				returnData.push(...toItems(outcome, itemIndex));
+			}
+		}
+		return [returnData];
+	}
+
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			const output = await operation.execute.call(this, itemIndex);
+			returnData.push(...toItems(output, itemIndex));
+		} catch (caught) {
+			const error = withItemIndex(this, caught, itemIndex);
+			if (!continueOnFail) throw error;
+			returnData.push({ json: errorJson(error, itemIndex), pairedItem: { item: itemIndex } });
+		}
+	}
+	return [returnData];
+}

@@ -1,0 +1,400 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { getRequestSettings, optionalString, requestOptionsDescription } from '../../helpers/descriptions';
+import { describeType, parseCountryCode, parseRecipients } from '../../helpers/phone';
+import { unwrapObject } from '../../helpers/response';
+import type { RequestSettings } from '../../transport/request';
+import { apiRequest } from '../../transport/request';
+import type { OperationOutput } from '../router';
+
+export const SEND_PATH = '/api/integration/v1/sms/send/';
+export const DEFAULT_BATCH_SIZE = 100;
+export const MAX_BATCH_SIZE = 1000;
+/** From this many one-request-per-item sends of the same message, the node suggests combining. */
+const HINT_THRESHOLD = 10;
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Recipients',
+		name: 'recipients',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '+255712345678, +255713000111',
+		description:
+			'Phone numbers in E.164 format (+, country code, number), separated by commas or new lines; an expression may also give a list. Spaces, dashes, dots and parentheses are ignored; a number given twice is sent once.',
+	},
+	{
+		displayName: 'Message',
+		name: 'message',
+		type: 'string',
+		required: true,
+		default: '',
+		typeOptions: { rows: 4 },
+		description: 'The text to send',
+	},
+	{
+		displayName: 'Sender ID',
+		name: 'senderId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'MYBRAND',
+		description: 'The sender identifier shown on the recipient’s phone, as registered with the service',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Batch Size',
+				name: 'batchSize',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_BATCH_SIZE },
+				default: DEFAULT_BATCH_SIZE,
+				description: 'Recipients per request (1–1000) when an item has many recipients or items are combined',
+			},
+			{
+				displayName: 'Combine Items',
+				name: 'combineItems',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to send items with the same message, sender ID and tenant together, Batch Size recipients a request, instead of one request per item. Each item still gets its own output item with the message ID of the request that carried its recipients. Saves requests (the service allows 1000 an hour).',
+			},
+			{
+				displayName: 'Default Country Code',
+				name: 'defaultCountryCode',
+				type: 'string',
+				default: '',
+				placeholder: '255',
+				description:
+					'Country calling code (digits, e.g. 255) for local numbers: 0712345678 becomes +255712345678 and 255712345678 becomes +255712345678',
+			},
+			{
+				displayName: 'Tenant Account ID',
+				name: 'tenantAccountId',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 6f1c2d3e-…',
+				description:
+					'Partners only: send on behalf of this tenant (its service_account_id, a UUID); the tenant’s credits are used',
+			},
+		],
+	},
+	requestOptionsDescription,
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['sms'], operation: ['send'] } }, properties);
+
+interface PreparedItem {
+	itemIndex: number;
+	message: string;
+	senderId: string;
+	tenantAccountId?: string;
+	recipients: string[];
+	/** Numbers this item gave more than once. */
+	repeated: string[];
+	batchSize: number;
+	combine: boolean;
+	settings: Partial<RequestSettings>;
+}
+
+function prepare(ctx: IExecuteFunctions, itemIndex: number): PreparedItem {
+	const node = ctx.getNode();
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const message = ctx.getNodeParameter('message', itemIndex, '') as unknown;
+	if (typeof message !== 'string' && typeof message !== 'number') {
+		throw new NodeOperationError(node, `Message must be text, but item ${itemIndex} gives ${describeType(message)}`, {
+			itemIndex,
+		});
+	}
+	const text = String(message);
+	if (text.trim() === '') {
+		throw new NodeOperationError(node, `Message is empty in item ${itemIndex}`, {
+			itemIndex,
+			description: 'Enter the text to send, or check that the expression gives text for this item.',
+		});
+	}
+	const senderId = optionalString(ctx.getNodeParameter('senderId', itemIndex, ''), 'Sender ID', ctx, itemIndex);
+	if (!senderId) {
+		throw new NodeOperationError(node, `Sender ID is empty in item ${itemIndex}`, {
+			itemIndex,
+			description: 'Enter the sender identifier registered with the service.',
+		});
+	}
+	const tenantAccountId = optionalString(options.tenantAccountId, 'Tenant Account ID', ctx, itemIndex);
+	const country = parseCountryCode(options.defaultCountryCode);
+	if (!country.ok) {
+		throw new NodeOperationError(node, `Default Country Code ${country.reason} (item ${itemIndex})`, { itemIndex });
+	}
+	const rawRecipients = ctx.getNodeParameter('recipients', itemIndex, '') as unknown;
+	if (rawRecipients !== null && typeof rawRecipients === 'object' && !Array.isArray(rawRecipients)) {
+		throw new NodeOperationError(
+			node,
+			`Recipients must be phone numbers (text or a list), but item ${itemIndex} gives an object: ${JSON.stringify(rawRecipients).slice(0, 100)}`,
+			{ itemIndex, description: 'Map the phone number field itself, e.g. {{ $json.phone }}.' },
+		);
+	}
+	const parsed = parseRecipients(rawRecipients, country.value);
+	if (parsed.invalid.length) {
+		const first = parsed.invalid[0];
+		const more = parsed.invalid.length > 1 ? ` (and ${parsed.invalid.length - 1} more invalid)` : '';
+		throw new NodeOperationError(
+			node,
+			`Invalid recipient "${first.value}" in item ${itemIndex}: ${first.reason}${more}`,
+			{
+				itemIndex,
+				description: `Nothing was sent for this item. Invalid: ${parsed.invalid
+					.slice(0, 10)
+					.map((entry) => `"${entry.value}" (${entry.reason})`)
+					.join('; ')}`,
+			},
+		);
+	}
+	if (parsed.recipients.length === 0) {
+		throw new NodeOperationError(node, `No recipients in item ${itemIndex}`, {
+			itemIndex,
+			description: 'Enter at least one phone number in E.164 format, e.g. +255712345678.',
+		});
+	}
+	const batchSizeRaw = options.batchSize ?? DEFAULT_BATCH_SIZE;
+	const batchSize = Number(batchSizeRaw);
+	if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_SIZE) {
+		throw new NodeOperationError(
+			node,
+			`Batch Size must be a whole number from 1 to ${MAX_BATCH_SIZE}, but item ${itemIndex} gives ${JSON.stringify(batchSizeRaw)}`,
+			{ itemIndex },
+		);
+	}
+	return {
+		itemIndex,
+		message: text,
+		senderId,
+		tenantAccountId,
+		recipients: parsed.recipients,
+		repeated: parsed.duplicates,
+		batchSize,
+		combine: options.combineItems === true,
+		settings: getRequestSettings(ctx, itemIndex),
+	};
+}
+
+interface SendRequest {
+	recipients: string[];
+	result?: IDataObject;
+	error?: Error;
+}
+
+async function sendOnce(
+	ctx: IExecuteFunctions,
+	item: PreparedItem,
+	recipients: string[],
+	itemIndex: number,
+): Promise<IDataObject> {
+	const body: IDataObject = { message: item.message, recipients, sender_id: item.senderId };
+	if (item.tenantAccountId) body.tenant_account_id = item.tenantAccountId;
+	const response = await apiRequest(ctx, {
+		method: 'POST',
+		path: SEND_PATH,
+		body,
+		itemIndex,
+		idempotent: false,
+		isSend: true,
+		settings: item.settings,
+	});
+	return unwrapObject(response.body);
+}
+
+function chunk<T>(list: T[], size: number): T[][] {
+	const out: T[][] = [];
+	for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+	return out;
+}
+
+function messageIdOf(result: IDataObject | undefined): string | undefined {
+	const id = result?.message_id ?? result?.messageId ?? result?.id;
+	return id === undefined || id === null ? undefined : String(id);
+}
+
+/** The output of one item: the service's answer for its (first) request, and what happened to its recipients. */
+function successJson(
+	item: PreparedItem,
+	requests: SendRequest[],
+	duplicates: string[],
+	combinedWith?: number,
+): IDataObject {
+	const first = requests[0]?.result ?? {};
+	const messageIds = [...new Set(requests.map((r) => messageIdOf(r.result)).filter((id): id is string => !!id))];
+	const json: IDataObject = {
+		...first,
+		message_id: messageIds[0] ?? messageIdOf(first) ?? null,
+		message_ids: messageIds,
+		recipients: item.recipients,
+		recipientCount: item.recipients.length,
+		requests: requests.length,
+	};
+	if (duplicates.length) json.duplicates = duplicates;
+	if (combinedWith !== undefined) json.combinedItems = combinedWith;
+	return json;
+}
+
+/** The error of an item whose recipients rode on a failed request; says what part was sent nevertheless. */
+function failure(requests: SendRequest[]): Error {
+	const failed = requests.filter((r) => r.error);
+	const error = failed[0].error as Error;
+	const sentTo = requests.filter((r) => r.result).reduce((n, r) => n + r.recipients.length, 0);
+	if (sentTo > 0 && 'description' in error) {
+		const ids = requests.map((r) => messageIdOf(r.result)).filter(Boolean);
+		(error as { description?: string }).description = `${(error as { description?: string }).description ?? ''} Part of this item was sent: ${sentTo} recipient(s) in message(s) ${ids.join(', ')}; the failed request carried ${failed.reduce((n, r) => n + r.recipients.length, 0)} recipient(s) of this send.`.trim();
+	}
+	return error;
+}
+
+/** One request per item (its recipients split by Batch Size). */
+async function sendItem(ctx: IExecuteFunctions, item: PreparedItem): Promise<OperationOutput | Error> {
+	const requests: SendRequest[] = [];
+	for (const recipients of chunk(item.recipients, item.batchSize)) {
+		const request: SendRequest = { recipients };
+		requests.push(request);
+		try {
+			request.result = await sendOnce(ctx, item, recipients, item.itemIndex);
+		} catch (error) {
+			request.error = error as Error;
+			// Stop at the first failure: the remaining recipients of this item are not sent.
+			break;
+		}
+	}
+	if (requests.some((r) => r.error)) return failure(requests);
+	return successJson(item, requests, item.repeated);
+}
+
+/**
+ * Sends items with the same message, sender ID and tenant together, Batch Size recipients a request. Each item gets
+ * one outcome: the message id(s) of the request(s) that carried its recipients, or the error of a request that did.
+ */
+async function sendCombined(
+	ctx: IExecuteFunctions,
+	prepared: PreparedItem[],
+	outcomes: Array<OperationOutput | Error>,
+	stopOnError: boolean,
+): Promise<void> {
+	const groups = new Map<string, PreparedItem[]>();
+	for (const item of prepared) {
+		const key = JSON.stringify([item.message, item.senderId, item.tenantAccountId ?? '']);
+		const group = groups.get(key);
+		if (group) group.push(item);
+		else groups.set(key, [item]);
+	}
+	for (const group of groups.values()) {
+		// Recipients in first-seen order, each once; remember which request carries each number.
+		const order: string[] = [];
+		const owner = new Map<string, number>();
+		for (const item of group) {
+			for (const number of item.recipients) {
+				if (!owner.has(number)) {
+					owner.set(number, item.itemIndex);
+					order.push(number);
+				}
+			}
+		}
+		const batchSize = group[0].batchSize;
+		const requests: SendRequest[] = chunk(order, batchSize).map((recipients) => ({ recipients }));
+		const requestOf = new Map<string, SendRequest>();
+		for (const request of requests) for (const number of request.recipients) requestOf.set(number, request);
+		let stopped: Error | undefined;
+		for (const request of requests) {
+			if (stopped) {
+				request.error = stopped;
+				continue;
+			}
+			// The request is attributed to the first item whose recipients it carries (for the error's item index).
+			const leadItem = group.find((item) => item.itemIndex === owner.get(request.recipients[0])) ?? group[0];
+			try {
+				request.result = await sendOnce(ctx, leadItem, request.recipients, leadItem.itemIndex);
+			} catch (error) {
+				request.error = error as Error;
+				if (stopOnError) stopped = error as Error;
+			}
+		}
+		for (const item of group) {
+			const carried = [...new Set(item.recipients.map((n) => requestOf.get(n) as SendRequest))];
+			const duplicates = [
+				...item.repeated,
+				...item.recipients.filter((n) => owner.get(n) !== item.itemIndex),
+			];
+			if (carried.some((r) => r.error)) {
+				outcomes[item.itemIndex] = failure(carried);
+			} else {
+				outcomes[item.itemIndex] = successJson(item, carried, [...new Set(duplicates)], group.length);
+			}
+		}
+	}
+}
+
+export async function executeBatch(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<Array<OperationOutput | Error>> {
+	const prepared: Array<PreparedItem | Error> = items.map((_, itemIndex) => {
+		try {
+			return prepare(this, itemIndex);
+		} catch (error) {
+			return error as Error;
+		}
+	});
+	const valid = prepared.filter((p): p is PreparedItem => !(p instanceof Error));
+	const continueOnFail = this.continueOnFail();
+	const outcomes: Array<OperationOutput | Error> = new Array(items.length);
+	const combined = valid.filter((p) => p.combine);
+	if (combined.length) {
+		prepared.forEach((item, index) => {
+			if (item instanceof Error) outcomes[index] = item;
+		});
+		// Without "Continue On Fail", one invalid item fails the run before anything is sent.
+		if (!continueOnFail && valid.length < prepared.length) return outcomes;
+		for (const item of valid) {
+			if (!item.combine) {
+				outcomes[item.itemIndex] = await sendItem(this, item);
+				if (!continueOnFail && outcomes[item.itemIndex] instanceof Error) return outcomes;
+			}
+		}
+		await sendCombined(this, combined, outcomes, !continueOnFail);
+		return outcomes;
+	}
+	for (let index = 0; index < prepared.length; index++) {
+		const item = prepared[index];
+		const outcome = item instanceof Error ? item : await sendItem(this, item);
+		outcomes[index] = outcome;
+		// Without "Continue On Fail" the run stops at the first failed item: later items are not sent.
+		if (!continueOnFail && outcome instanceof Error) return outcomes;
+	}
+	if (valid.length >= HINT_THRESHOLD) {
+		const keys = new Set(valid.map((p) => JSON.stringify([p.message, p.senderId, p.tenantAccountId ?? ''])));
+		if (keys.size <= valid.length / 2) {
+			const requests = valid.reduce((n, p) => n + Math.ceil(p.recipients.length / p.batchSize), 0);
+			const combinedRequests = Math.ceil(valid.reduce((n, p) => n + p.recipients.length, 0) / DEFAULT_BATCH_SIZE) + keys.size - 1;
+			this.addExecutionHints({
+				message: `${valid.length} items sent the same message with ${requests} requests. Turn on Options → "Combine Items" to send them together in about ${Math.max(1, combinedRequests)} request(s); the service allows 1000 requests an hour.`,
+				location: 'outputPane',
+			});
+		}
+	}
+	return outcomes;
+}
+
+/** Single-item path (used when the router runs items one by one). */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationOutput> {
+	const outcome = await sendItem(this, prepare(this, itemIndex));
+	if (outcome instanceof Error) throw outcome;
+	return outcome;
+}

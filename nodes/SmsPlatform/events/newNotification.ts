@@ -1,0 +1,19 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { TimelineSpec } from './timeline';
+
+/** Notifications: each one not seen before fires once; with Unread Only, only unread ones are read. */
+export function newNotificationSpec(maxEmit: number, unreadOnly: boolean): TimelineSpec {
+	const qs: IDataObject = {};
+	if (unreadOnly) qs.unread_only = 'true';
+	return {
+		path: '/api/notifications/',
+		qs,
+		matches: (record) => !unreadOnly || record.is_read !== true,
+		classify: () => 'emit',
+		maxEmit,
+		pendingLookbackMs: 0,
+		maxPending: 0,
+		maxPages: 50,
+	};
+}

@@ -1,0 +1,40 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { coerceNumbers } from '../helpers/response';
+import type { TimelineSpec, Verdict } from './timeline';
+
+const IN_PROGRESS = new Set(['pending', 'processing', 'initiated', 'in_progress', 'awaiting_confirmation', 'created']);
+
+function status(record: IDataObject): string {
+	return String(record.status ?? '').toLowerCase();
+}
+
+/**
+ * Payments (billing records of type `payment`): one fires when first seen `completed`, including one that was still
+ * pending at an earlier poll (it is remembered until it completes, fails, or is a week older than the cursor).
+ */
+export function paymentCompletedSpec(maxEmit: number): TimelineSpec {
+	return {
+		path: '/api/billing/history/',
+		qs: { type: 'payment' },
+		matches: (record) => record.type === undefined || String(record.type) === 'payment',
+		classify(record): Verdict {
+			const value = status(record);
+			if (value === 'completed') return 'emit';
+			if (IN_PROGRESS.has(value)) return 'pending';
+			return 'skip';
+		},
+		maxEmit,
+		pendingLookbackMs: 7 * 24 * 3600 * 1000,
+		maxPending: 500,
+		maxPages: 50,
+	};
+}
+
+export function isCompletedPayment(record: IDataObject): boolean {
+	return status(record) === 'completed';
+}
+
+export function paymentItem(record: IDataObject): IDataObject {
+	return coerceNumbers({ ...record }, ['amount']);
+}

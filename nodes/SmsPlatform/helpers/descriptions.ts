@@ -1,0 +1,142 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { RequestSettings } from '../transport/request';
+import { policy } from '../transport/request';
+import { describeType } from './phone';
+
+/** Return All / Limit, as every list operation of n8n has them. */
+export function returnAllOrLimit(): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+			displayOptions: { show: { returnAll: [false] } },
+		},
+	];
+}
+
+/** Request Options shown on every operation: timeout and the bound on waiting for the rate limit. */
+export const requestOptionsDescription: INodeProperties = {
+	displayName: 'Request Options',
+	name: 'requestOptions',
+	type: 'collection',
+	placeholder: 'Add option',
+	default: {},
+	options: [
+		{
+			displayName: 'Max Rate-Limit Wait (Seconds)',
+			name: 'maxRateLimitWait',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: 3600 },
+			default: 120,
+			description:
+				'When the service’s rate limit (1000 requests an hour) is used up, wait at most this long for it to reset before failing the item. 0 never waits.',
+		},
+		{
+			displayName: 'Timeout (Seconds)',
+			name: 'timeout',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 600 },
+			default: 30,
+			description: 'How long to wait for the service to answer one request',
+		},
+	],
+};
+
+export function getRequestSettings(ctx: IExecuteFunctions, itemIndex: number): Partial<RequestSettings> {
+	const options = ctx.getNodeParameter('requestOptions', itemIndex, {}) as IDataObject;
+	const settings: Partial<RequestSettings> = {};
+	const timeout = Number(options.timeout);
+	if (options.timeout !== undefined && Number.isFinite(timeout) && timeout > 0) settings.timeoutMs = timeout * 1000;
+	const maxWait = Number(options.maxRateLimitWait);
+	if (options.maxRateLimitWait !== undefined && Number.isFinite(maxWait) && maxWait >= 0) {
+		settings.maxRateLimitWaitMs = maxWait * 1000;
+	} else {
+		settings.maxRateLimitWaitMs = policy.maxRateLimitWaitMs;
+	}
+	return settings;
+}
+
+/**
+ * Reads a required text parameter (an id, an e-mail...): trimmed, never empty, never an object or list from an
+ * expression. The error names the field, the item and the value.
+ */
+export function requiredString(ctx: IExecuteFunctions, name: string, label: string, itemIndex: number): string {
+	const raw = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown;
+	if (typeof raw === 'number' && Number.isFinite(raw)) return String(raw);
+	if (typeof raw !== 'string') {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`${label} must be text, but item ${itemIndex} gives ${describeType(raw)}: ${JSON.stringify(raw)?.slice(0, 100)}`,
+			{ itemIndex, description: `Check the expression in the "${label}" field: it should give a single value.` },
+		);
+	}
+	const value = raw.trim();
+	if (value === '') {
+		throw new NodeOperationError(ctx.getNode(), `${label} is empty in item ${itemIndex}`, {
+			itemIndex,
+			description: `Enter a ${label}, or check that the expression in the field gives a value for this item.`,
+		});
+	}
+	return value;
+}
+
+/** An optional text parameter: trimmed; `undefined` when empty. */
+export function optionalString(value: unknown, label: string, ctx: IExecuteFunctions, itemIndex: number): string | undefined {
+	if (value === undefined || value === null) return undefined;
+	if (typeof value === 'number') return String(value);
+	if (typeof value !== 'string') {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`${label} must be text, but item ${itemIndex} gives ${describeType(value)}: ${JSON.stringify(value)?.slice(0, 100)}`,
+			{ itemIndex },
+		);
+	}
+	const trimmed = value.trim();
+	return trimmed === '' ? undefined : trimmed;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function requiredEmail(ctx: IExecuteFunctions, name: string, label: string, itemIndex: number): string {
+	const value = requiredString(ctx, name, label, itemIndex);
+	if (!EMAIL.test(value)) {
+		throw new NodeOperationError(ctx.getNode(), `${label} "${value}" in item ${itemIndex} is not an e-mail address`, {
+			itemIndex,
+			description: 'Enter an address like name@example.com',
+		});
+	}
+	return value;
+}
+
+/** A list limit: a whole number within bounds, or an error naming the item and value. */
+export function boundedInteger(
+	ctx: IExecuteFunctions,
+	value: unknown,
+	label: string,
+	itemIndex: number,
+	min: number,
+	max: number,
+): number {
+	const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`${label} must be a whole number from ${min} to ${max}, but item ${itemIndex} gives ${JSON.stringify(value)}`,
+			{ itemIndex },
+		);
+	}
+	return n;
+}

@@ -1,0 +1,26 @@
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+
+import { coerceNumbers } from '../helpers/response';
+import { paginate } from '../transport/pagination';
+
+function label(pkg: IDataObject): string {
+	const credits = Number(pkg.sms_count ?? 0) + Number(pkg.bonus_sms ?? 0);
+	const bonus = Number(pkg.bonus_sms ?? 0) > 0 ? ` incl. ${String(pkg.bonus_sms)} bonus` : '';
+	const price = pkg.price !== undefined ? ` · ${String(pkg.price)} ${String(pkg.currency ?? '')}`.trimEnd() : '';
+	return `${String(pkg.name ?? pkg.id)} · ${credits} credits${bonus}${price}`;
+}
+
+/** The SMS package picker of Initiate Payment: active packages, searchable by name, with credits and price. */
+export async function searchPackages(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const { records } = await paginate(this, { path: '/api/billing/sms/packages/', maxPages: 20 });
+	const needle = (filter ?? '').trim().toLowerCase();
+	const results = records
+		.map((record) => coerceNumbers(record, ['sms_count', 'bonus_sms', 'price']))
+		.filter((pkg) => pkg.is_active !== false && String(pkg.is_active) !== 'false')
+		.filter((pkg) => !needle || String(pkg.name ?? '').toLowerCase().includes(needle) || String(pkg.id) === needle)
+		.map((pkg) => ({ name: label(pkg), value: String(pkg.id) }));
+	return { results };
+}

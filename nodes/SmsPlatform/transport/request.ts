@@ -1,0 +1,419 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+
+import { buildApiError, readServerWords } from './errors';
+
+export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+
+export const CREDENTIAL_TYPE = 'smsPlatformApi';
+
+/** Retry and pacing policy. Exported so tests can shorten the delays; never changed at run time by the nodes. */
+export const policy = {
+	/** GET retries on network errors and 5xx. */
+	maxRetries: 3,
+	/** First backoff delay; doubles each attempt. */
+	baseDelayMs: 500,
+	/** Upper bound of one backoff delay. */
+	maxDelayMs: 8000,
+	/** Attempts after a 429 before giving up (each waits for the reset or backs off). */
+	maxRateLimitRetries: 5,
+	/** Default request timeout. */
+	timeoutMs: 30000,
+	/** Default upper bound of one wait for the rate limit to reset. */
+	maxRateLimitWaitMs: 120000,
+};
+
+export interface RequestSettings {
+	timeoutMs: number;
+	maxRateLimitWaitMs: number;
+}
+
+export interface ApiRequest {
+	method: IHttpRequestMethods;
+	/** Path below the base URL, path parameters already encoded with `encodeId`. */
+	path: string;
+	qs?: IDataObject;
+	body?: IDataObject;
+	itemIndex?: number;
+	/**
+	 * `false` for requests that create something (send, create tenant, initiate payment): they are retried only when
+	 * the service certainly did not process them (a 429, or a connection that never opened).
+	 */
+	idempotent?: boolean;
+	/** A send: errors say that nothing was re-sent. */
+	isSend?: boolean;
+	settings?: Partial<RequestSettings>;
+}
+
+export interface ApiResponse<T = unknown> {
+	body: T;
+	statusCode: number;
+	headers: Record<string, string>;
+	/** Requests made for this call, retries included. */
+	attempts: number;
+}
+
+interface RateState {
+	remaining?: number;
+	resetAtMs?: number;
+}
+
+/** Rate-limit headers seen during one execution context (one node run, one poll): never shared across runs. */
+const rateStates = new WeakMap<object, RateState>();
+
+function rateStateOf(ctx: object): RateState {
+	let state = rateStates.get(ctx);
+	if (!state) {
+		state = {};
+		rateStates.set(ctx, state);
+	}
+	return state;
+}
+
+function lowerCaseHeaders(headers: unknown): Record<string, string> {
+	const out: Record<string, string> = {};
+	if (!headers || typeof headers !== 'object') return out;
+	for (const [key, value] of Object.entries(headers as Record<string, unknown>)) {
+		if (value === undefined || value === null) continue;
+		out[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+	}
+	return out;
+}
+
+/**
+ * `X-RateLimit-Reset` is "a numeric epoch-style value": epoch seconds, epoch milliseconds, or (some servers)
+ * seconds until the reset. Returns the reset time in epoch milliseconds.
+ */
+export function parseResetHeader(value: string | undefined, nowMs: number): number | undefined {
+	if (value === undefined || value.trim() === '') return undefined;
+	const n = Number(value.trim());
+	if (!Number.isFinite(n) || n < 0) {
+		const date = Date.parse(value);
+		return Number.isNaN(date) ? undefined : date;
+	}
+	if (n > 1e12) return n; // epoch milliseconds
+	if (n > 1e9) return n * 1000; // epoch seconds
+	return nowMs + n * 1000; // seconds from now
+}
+
+/** `Retry-After`: seconds or an HTTP date. Returns milliseconds to wait. */
+export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
+	if (value === undefined || value.trim() === '') return undefined;
+	const n = Number(value.trim());
+	if (Number.isFinite(n)) return Math.max(0, n * 1000);
+	const date = Date.parse(value);
+	return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+}
+
+function updateRateState(state: RateState, headers: Record<string, string>): void {
+	const remaining = headers['x-ratelimit-remaining'];
+	if (remaining !== undefined && remaining.trim() !== '' && Number.isFinite(Number(remaining))) {
+		state.remaining = Number(remaining);
+		state.resetAtMs = parseResetHeader(headers['x-ratelimit-reset'], Date.now());
+	}
+}
+
+export function normalizeBaseUrl(ctx: ApiContext, raw: unknown, itemIndex?: number): string {
+	const value = typeof raw === 'string' ? raw.trim() : '';
+	let url: URL | undefined;
+	try {
+		url = new URL(value);
+	} catch {
+		url = undefined;
+	}
+	if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The credential's Base URL "${value}" is not an http:// or https:// URL`,
+			{
+				itemIndex,
+				description:
+					'Open the SMS Platform credential and enter the service address with its scheme, e.g. https://api.example.com (or http://localhost:4010 for the sandbox).',
+			},
+		);
+	}
+	if (url.search || url.hash) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The credential's Base URL "${value}" must not contain a query (?) or fragment (#)`,
+			{ itemIndex, description: 'Use only the scheme, host and optional path prefix, e.g. https://api.example.com' },
+		);
+	}
+	return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/** Network error codes where the request certainly never reached the service. */
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
+
+interface FailureInfo {
+	code?: string;
+	message: string;
+}
+
+/** Reads the network error code out of whatever n8n wrapped it in. */
+function networkFailure(error: unknown): FailureInfo {
+	const e = error as NodeApiError & { code?: string; cause?: { code?: string } };
+	const candidates = [e.code, e.cause?.code, e.httpCode, ...(e.messages ?? []), e.message];
+	let code: string | undefined;
+	for (const candidate of candidates) {
+		if (typeof candidate !== 'string') continue;
+		const match = /\b(E[A-Z]{3,}|timeout|socket hang up)\b/i.exec(candidate);
+		if (match) {
+			code = /timeout/i.test(match[1])
+				? 'ETIMEDOUT'
+				: /socket hang up/i.test(match[1])
+					? 'ECONNRESET'
+					: match[1].toUpperCase();
+			break;
+		}
+	}
+	const raw = [...(e.messages ?? []), e.message].find((m) => typeof m === 'string' && m) ?? 'unknown error';
+	return { code, message: raw };
+}
+
+function backoff(attempt: number): number {
+	return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
+}
+
+function getSettings(req: ApiRequest): RequestSettings {
+	return {
+		timeoutMs: req.settings?.timeoutMs ?? policy.timeoutMs,
+		maxRateLimitWaitMs: req.settings?.maxRateLimitWaitMs ?? policy.maxRateLimitWaitMs,
+	};
+}
+
+function tooLongWait(ctx: ApiContext, req: ApiRequest, waitMs: number, maxMs: number): NodeApiError {
+	return buildApiError(ctx.getNode(), {
+		status: 429,
+		method: req.method,
+		path: req.path,
+		itemIndex: req.itemIndex,
+		message: `The service's rate limit is used up and resets in ${Math.ceil(waitMs / 1000)} s, longer than the maximum wait of ${Math.round(maxMs / 1000)} s`,
+		description:
+			'Nothing was sent for this request. Raise "Max Rate-Limit Wait" in the node\'s Request Options, run the workflow later, or use fewer requests (e.g. "Combine Items" when sending).',
+	});
+}
+
+/**
+ * The one door to the API: base URL, authentication, JSON, timeout, error parsing, retries and rate limits.
+ * Returns the parsed body of a 2xx answer; anything else becomes a NodeApiError with the server's own words.
+ */
+export async function apiRequest<T = unknown>(ctx: ApiContext, req: ApiRequest): Promise<ApiResponse<T>> {
+	const settings = getSettings(req);
+	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE, req.itemIndex);
+	const baseUrl = normalizeBaseUrl(ctx, credentials.baseUrl, req.itemIndex);
+	const idempotent = req.idempotent ?? req.method === 'GET';
+	const state = rateStateOf(ctx);
+	const isJwt = credentials.authMethod === 'jwt';
+
+	let attempts = 0;
+	let retries = 0;
+	let rateLimitRetries = 0;
+	let reloggedIn = false;
+
+	for (;;) {
+		// Pace: when the last answer said no requests remain, wait for the reset instead of earning a 429.
+		if (state.remaining !== undefined && state.remaining <= 0 && state.resetAtMs !== undefined) {
+			const waitMs = state.resetAtMs - Date.now();
+			if (waitMs > 0) {
+				if (waitMs > settings.maxRateLimitWaitMs) throw tooLongWait(ctx, req, waitMs, settings.maxRateLimitWaitMs);
+				await sleep(waitMs + 50);
+			}
+			state.remaining = undefined;
+		}
+
+		const options: IHttpRequestOptions = {
+			method: req.method,
+			url: `${baseUrl}${req.path}`,
+			headers: { Accept: 'application/json' },
+			json: true,
+			timeout: settings.timeoutMs,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: !(isJwt && reloggedIn),
+		};
+		if (req.qs && Object.keys(req.qs).length) options.qs = req.qs;
+		if (req.body !== undefined) {
+			options.body = req.body;
+			(options.headers as IDataObject)['Content-Type'] = 'application/json';
+		}
+
+		attempts++;
+		let response: { body: unknown; headers: unknown; statusCode: number };
+		try {
+			response = (await ctx.helpers.httpRequestWithAuthentication.call(
+				ctx,
+				CREDENTIAL_TYPE,
+				options,
+			)) as typeof response;
+		} catch (error) {
+			if (error instanceof NodeOperationError) {
+				throw new NodeOperationError(ctx.getNode(), error, { itemIndex: req.itemIndex });
+			}
+			const apiError = error as NodeApiError;
+			const httpStatus = Number(apiError.httpCode);
+			if (Number.isInteger(httpStatus) && httpStatus >= 100) {
+				// Only the JWT re-login path lets n8n throw on HTTP errors; its body is in the error's context.
+				throw buildApiError(ctx.getNode(), {
+					status: httpStatus,
+					body: apiError.context?.data ?? apiError.description ?? apiError.message,
+					method: req.method,
+					path: req.path,
+					itemIndex: req.itemIndex,
+					isSend: req.isSend,
+				});
+			}
+			const failure = networkFailure(error);
+			if (failure.message.includes('login')) {
+				// preAuthentication (JWT login) failed: its message already says what to do.
+				throw buildApiError(ctx.getNode(), {
+					method: 'POST',
+					path: '/api/auth/login/',
+					itemIndex: req.itemIndex,
+					message: failure.message,
+					description: 'Check the e-mail, password and Base URL of the SMS Platform credential.',
+				});
+			}
+			const neverConnected = failure.code !== undefined && NEVER_CONNECTED.has(failure.code);
+			const timedOut = failure.code !== undefined && TIMEOUT_CODES.has(failure.code);
+			if ((idempotent || neverConnected) && retries < policy.maxRetries) {
+				await sleep(backoff(retries));
+				retries++;
+				continue;
+			}
+			const what = neverConnected
+				? `Could not connect to the SMS Platform service at ${baseUrl}`
+				: timedOut
+					? `The SMS Platform service did not answer within ${Math.round(settings.timeoutMs / 1000)} s`
+					: `The connection to the SMS Platform service failed (${failure.code ?? failure.message})`;
+			const advice = neverConnected
+				? 'Check the Base URL in the credential and that the service is reachable from n8n.'
+				: req.isSend || !idempotent
+					? 'The service may have accepted the request before the connection failed, so it was NOT repeated automatically (a repeated send would cost a duplicate SMS). Check the message log, balance or list before trying again.'
+					: `The request was tried ${attempts} times. Check that the service is up, or raise the timeout in Request Options.`;
+			throw buildApiError(ctx.getNode(), {
+				method: req.method,
+				path: req.path,
+				itemIndex: req.itemIndex,
+				message: `${what}${failure.code ? ` (${failure.code})` : ''}`,
+				description: advice,
+			});
+		}
+
+		const headers = lowerCaseHeaders(response.headers);
+		updateRateState(state, headers);
+		const status = response.statusCode;
+
+		if (status === 401 && isJwt && !reloggedIn) {
+			// The stored token expired: let n8n log in again (preAuthentication) and retry once.
+			reloggedIn = true;
+			continue;
+		}
+
+		if (status === 429) {
+			const now = Date.now();
+			const waitMs =
+				parseRetryAfter(headers['retry-after'], now) ??
+				(() => {
+					const reset = parseResetHeader(headers['x-ratelimit-reset'], now);
+					return reset === undefined ? undefined : Math.max(0, reset - now);
+				})() ??
+				Math.min(policy.maxDelayMs * 4, 1000 * 2 ** rateLimitRetries);
+			if (rateLimitRetries < policy.maxRateLimitRetries) {
+				if (waitMs > settings.maxRateLimitWaitMs) throw tooLongWait(ctx, req, waitMs, settings.maxRateLimitWaitMs);
+				rateLimitRetries++;
+				state.remaining = undefined;
+				await sleep(waitMs + 50);
+				continue;
+			}
+		}
+
+		if (status >= 500 && idempotent && retries < policy.maxRetries) {
+			await sleep(backoff(retries));
+			retries++;
+			continue;
+		}
+
+		const body = parseBody(response.body);
+		if (status < 200 || status >= 300) {
+			throw buildApiError(ctx.getNode(), {
+				status,
+				body,
+				method: req.method,
+				path: req.path,
+				itemIndex: req.itemIndex,
+				isSend: req.isSend,
+			});
+		}
+		if (body.kind === 'html') {
+			throw buildApiError(ctx.getNode(), {
+				status,
+				body: body.value,
+				method: req.method,
+				path: req.path,
+				itemIndex: req.itemIndex,
+				message: `The service answered with an HTML page instead of JSON ("${readServerWords(body.value)?.message ?? ''}")`,
+				description:
+					'The Base URL probably points at a website or proxy rather than the API: check it in the credential.',
+			});
+		}
+		if (body.kind === 'invalid') {
+			throw buildApiError(ctx.getNode(), {
+				status,
+				method: req.method,
+				path: req.path,
+				itemIndex: req.itemIndex,
+				message: `The service answered with a body that is not valid JSON: ${String(body.value).slice(0, 120)}`,
+				description: req.isSend
+					? 'The request may have been processed; it was not repeated. Check the message log before sending again.'
+					: 'The service or a proxy in front of it returned a broken answer. Try again later.',
+			});
+		}
+		const value = body.value;
+		if (value && typeof value === 'object' && !Array.isArray(value) && (value as IDataObject).success === false) {
+			throw buildApiError(ctx.getNode(), {
+				status,
+				body: value,
+				method: req.method,
+				path: req.path,
+				itemIndex: req.itemIndex,
+				isSend: req.isSend,
+				message: readServerWords(value)?.message ?? 'The service reported that the request failed (success: false)',
+				description: 'The service answered but reported a failure (success: false).',
+			});
+		}
+		return { body: value as T, statusCode: status, headers, attempts };
+	}
+}
+
+type ParsedBody =
+	| { kind: 'json'; value: unknown }
+	| { kind: 'html'; value: string }
+	| { kind: 'invalid'; value: string };
+
+function parseBody(raw: unknown): ParsedBody {
+	if (typeof raw !== 'string') return { kind: 'json', value: raw ?? {} };
+	const text = raw.trim();
+	if (text === '') return { kind: 'json', value: {} };
+	try {
+		return { kind: 'json', value: JSON.parse(text) as unknown };
+	} catch {
+		if (/^\s*</.test(text)) return { kind: 'html', value: text };
+		return { kind: 'invalid', value: text };
+	}
+}
+
+/** Encodes one path segment; an id with `/`, `?`, `#` or spaces stays one segment. */
+export function encodeId(value: string): string {
+	return encodeURIComponent(value);
+}
+
+export type { JsonObject };
