@@ -1,0 +1,160 @@
+// The admin interface under /__sandbox/ (no auth): reset, inspection, payments, faults, configuration.
+import { ApiError, validate } from './errors.mjs';
+import { Router } from './router.mjs';
+import {
+	adminBalanceSchema,
+	adminBillingRecordsSchema,
+	adminConfigSchema,
+	adminFaultSchema,
+	adminNotificationSchema,
+} from './schemas.mjs';
+import { isoSeconds } from './util.mjs';
+
+/**
+ * @typedef {object} AdminCtx
+ * @property {import('./state.mjs').SandboxState} state
+ * @property {import('./faults.mjs').FaultStore} faults
+ * @property {import('./util.mjs').RingBuffer<import('./server.mjs').LogEntry>} requestLog
+ * @property {(e: import('./server.mjs').LogEntry) => Record<string, unknown>} formatLogEntry
+ * @property {import('./auth.mjs').RateLimiter} rateLimiter
+ * @property {Record<string, string>} params
+ * @property {URLSearchParams} query
+ * @property {any} body
+ * @property {string} origin
+ */
+
+/** @returns {import('./api.mjs').Result} */
+/**
+ * @param {unknown} body
+ * @param {number} [status]
+ */
+const ok = (body, status = 200) => ({ status, body });
+
+/** One-line descriptions, served by `GET /__sandbox/`. */
+export const ADMIN_ENDPOINTS = [
+	['GET', '/__sandbox/health', 'liveness: {ok: true}'],
+	['POST', '/__sandbox/reset', 'state back to the seed; clears faults, request log, rate counters, config overrides'],
+	['GET', '/__sandbox/state', 'summary: balance, tenants, messages, payments, notifications, billing records, rate limit'],
+	['GET', '/__sandbox/messages', 'every message sent (send order)'],
+	['GET', '/__sandbox/tenants', 'partner tenants with their sms_balance'],
+	['GET', '/__sandbox/payments', 'payment transactions'],
+	['GET', '/__sandbox/requests', 'request log of /api/ calls (last 10000; ?limit=N for the last N)'],
+	['DELETE', '/__sandbox/requests', 'clear the request log'],
+	['POST', '/__sandbox/payments/{transaction_id}/complete', 'complete a pending payment'],
+	['POST', '/__sandbox/payments/{transaction_id}/fail', 'fail a pending payment'],
+	['POST', '/__sandbox/notifications', 'add a notification {title, message, type}'],
+	['POST', '/__sandbox/balance', 'set the balance {balance, tenant_id?}'],
+	['POST', '/__sandbox/billing-records', 'append generated billing records {count, type?}'],
+	['GET', '/__sandbox/config', 'current configuration'],
+	['POST', '/__sandbox/config', 'change configuration {rateLimit?, rateWindowSeconds?, deliveryDelayMs?, paymentDelayMs?, jwtTtlSeconds?, lowBalanceThreshold?}'],
+	['GET', '/__sandbox/faults', 'active faults'],
+	['POST', '/__sandbox/faults', 'add a fault {path, method?, count, status?, body?, headers?, latencyMs?, drop?, malformed?, phase?}'],
+	['DELETE', '/__sandbox/faults', 'clear all faults'],
+];
+
+/**
+ * @param {AdminCtx} ctx
+ * @param {import('./state.mjs').Message} m
+ * @param {number} now
+ */
+function messageView(ctx, m, now) {
+	return {
+		id: m.id,
+		recipients: m.recipients,
+		message: m.message,
+		sender_id: m.sender_id,
+		tenant_account_id: m.tenant_account_id,
+		status: ctx.state.messageStatus(m, now),
+		sent_at: isoSeconds(m.sentMs),
+	};
+}
+
+/** @typedef {(ctx: AdminCtx) => import('./api.mjs').Result} AdminHandler */
+
+export const adminRouter = /** @type {Router<AdminHandler>} */ (new Router());
+adminRouter
+	.add('GET', '/__sandbox', () =>
+		ok({
+			name: 'SMS Platform sandbox admin',
+			endpoints: ADMIN_ENDPOINTS.map(([method, path, description]) => ({ method, path, description })),
+		}),
+	)
+	.add('GET', '/__sandbox/health', () => ok({ ok: true }))
+	.add('POST', '/__sandbox/reset', (ctx) => {
+		ctx.state.reset();
+		ctx.faults.clear();
+		ctx.requestLog.clear();
+		ctx.rateLimiter.reset();
+		return ok({ ok: true, state: ctx.state.summary() });
+	})
+	.add('GET', '/__sandbox/state', (ctx) => ok(ctx.state.summary()))
+	.add('GET', '/__sandbox/messages', (ctx) => {
+		const now = Date.now();
+		return ok(ctx.state.messageList.map((m) => messageView(ctx, m, now)));
+	})
+	.add('GET', '/__sandbox/tenants', (ctx) => ok([...ctx.state.partnerTenants.values()]))
+	.add('GET', '/__sandbox/payments', (ctx) =>
+		ok(
+			[...ctx.state.transactions.values()].map((tx) => ({
+				...ctx.state.transactionView(tx),
+				tenant_id: tx.tenant_id,
+				package_id: tx.package_id,
+				buyer_phone: tx.buyer_phone,
+				mobile_money_provider: tx.mobile_money_provider,
+				created_at: isoSeconds(tx.createdMs),
+			})),
+		),
+	)
+	.add('GET', '/__sandbox/requests', (ctx) => {
+		const all = ctx.requestLog.toArray();
+		const raw = ctx.query.get('limit');
+		const limit = raw && /^\d+$/.test(raw) ? Number(raw) : all.length;
+		return ok((limit < all.length ? all.slice(all.length - limit) : all).map(ctx.formatLogEntry));
+	})
+	.add('DELETE', '/__sandbox/requests', (ctx) => {
+		ctx.requestLog.clear();
+		return ok({ ok: true });
+	})
+	.add('POST', '/__sandbox/payments/{transaction_id}/complete', (ctx) => {
+		const tx = ctx.state.completePayment(ctx.params.transaction_id);
+		return ok({ ok: true, transaction: ctx.state.transactionView(tx) });
+	})
+	.add('POST', '/__sandbox/payments/{transaction_id}/fail', (ctx) => {
+		const tx = ctx.state.failPayment(ctx.params.transaction_id);
+		return ok({ ok: true, transaction: ctx.state.transactionView(tx) });
+	})
+	.add('POST', '/__sandbox/notifications', (ctx) => {
+		const body = validate(adminNotificationSchema, ctx.body);
+		return ok(ctx.state.addNotification(body), 201);
+	})
+	.add('POST', '/__sandbox/balance', (ctx) => {
+		const body = validate(adminBalanceSchema, ctx.body);
+		if (body.tenant_id !== undefined) {
+			const t = ctx.state.findTenant(body.tenant_id);
+			if (!t) throw new ApiError(404, 'tenant_not_found', `Tenant not found: '${body.tenant_id}'`);
+			t.sms_balance = body.balance;
+			return ok({ ok: true, tenant_id: t.tenant_id, sms_balance: t.sms_balance });
+		}
+		ctx.state.balance = body.balance;
+		return ok({ ok: true, balance: ctx.state.balance });
+	})
+	.add('POST', '/__sandbox/billing-records', (ctx) => {
+		const body = validate(adminBillingRecordsSchema, ctx.body);
+		const total = ctx.state.addGeneratedBillingRecords(body.count, body.type);
+		return ok({ ok: true, added: body.count, billingRecords: total });
+	})
+	.add('GET', '/__sandbox/config', (ctx) => ok(ctx.state.config))
+	.add('POST', '/__sandbox/config', (ctx) => {
+		const body = validate(adminConfigSchema, ctx.body);
+		return ok(ctx.state.updateConfig(body));
+	})
+	.add('GET', '/__sandbox/faults', (ctx) => ok(ctx.faults.list()))
+	.add('POST', '/__sandbox/faults', (ctx) => {
+		const body = validate(adminFaultSchema, ctx.body);
+		const { regex, ...fault } = ctx.faults.add(body);
+		return ok(fault, 201);
+	})
+	.add('DELETE', '/__sandbox/faults', (ctx) => {
+		ctx.faults.clear();
+		return ok({ ok: true });
+	});

@@ -1,0 +1,509 @@
+// HTTP layer of the sandbox: request pipeline (faults → routing → auth → rate limit → JSON body → handler),
+// request log, admin interface, start/stop.
+import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { adminRouter } from './admin.mjs';
+import { API_ROUTES } from './api.mjs';
+import { Auth, RateLimiter } from './auth.mjs';
+import { ApiError, errorBody } from './errors.mjs';
+import { FaultStore, faultResponse, isLatencyOnly } from './faults.mjs';
+import { Router } from './router.mjs';
+import { SandboxState } from './state.mjs';
+import { RingBuffer } from './util.mjs';
+
+export {
+	FAILING_NUMBER,
+	SANDBOX_API_KEY,
+	SANDBOX_EMAIL,
+	SANDBOX_PASSWORD,
+	SANDBOX_USER,
+	SEED_IDS,
+} from './fixtures.mjs';
+
+/** Defaults of `startSandbox` options. */
+export const DEFAULT_OPTIONS = Object.freeze({
+	port: 4010,
+	host: '127.0.0.1',
+	rateLimit: 1000,
+	rateWindowSeconds: 3600,
+	deliveryDelayMs: 1500,
+	paymentDelayMs: 5000,
+	jwtTtlSeconds: 3600,
+	lowBalanceThreshold: 100,
+	quiet: false,
+	seed: true,
+});
+
+/** How many requests the request log keeps. */
+export const REQUEST_LOG_SIZE = 10_000;
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/** @type {Router<(ctx: import('./api.mjs').Ctx) => import('./api.mjs').Result>} */
+const apiRouter = new Router();
+for (const [method, template, handler, auth] of API_ROUTES) apiRouter.add(method, template, handler, auth);
+
+const JSON_TYPE = 'application/json';
+
+/**
+ * @typedef {object} SandboxOptions
+ * @property {number} [port] 0 = a free port; default 4010
+ * @property {string} [host] default 127.0.0.1
+ * @property {number} [rateLimit] requests per window and credential (default 1000)
+ * @property {number} [rateWindowSeconds] default 3600
+ * @property {number} [deliveryDelayMs] sent → delivered (default 1500)
+ * @property {number} [paymentDelayMs] pending → completed (default 5000; ≤ 0: only by the admin call)
+ * @property {number} [jwtTtlSeconds] access-token lifetime (default 3600)
+ * @property {number} [lowBalanceThreshold] default 100
+ * @property {boolean} [quiet] no logs (default false)
+ * @property {boolean} [seed] seed data (default true)
+ */
+
+/**
+ * @typedef {object} Sandbox
+ * @property {string} url e.g. `http://127.0.0.1:4010`
+ * @property {number} port
+ * @property {http.Server} server
+ * @property {SandboxState} state
+ * @property {() => Promise<void>} close
+ */
+
+/**
+ * One request in flight.
+ * @typedef {object} Rq
+ * @property {http.IncomingMessage} req
+ * @property {http.ServerResponse} res
+ * @property {string} method
+ * @property {string} url path with query, as received
+ * @property {string} path path without query (still URL-encoded)
+ * @property {string} search query string without `?`
+ * @property {string} bodyText
+ * @property {{value?: unknown, error?: string}} parsed the JSON body, or the parse error
+ * @property {number} startMs
+ */
+
+/** @typedef {import('./api.mjs').Result} Result */
+/**
+ * A raw request-log entry (formatted only when the log is read).
+ * @typedef {{method: string, path: string, search: string, headers: http.IncomingHttpHeaders, body: unknown,
+ *   status: number|null, startMs: number, durationMs: number, faultId?: number}} LogEntry
+ */
+
+/**
+ * Query string → object (repeated keys become arrays).
+ * @param {string} search
+ */
+function queryObject(search) {
+	/** @type {Record<string, string|string[]>} */
+	const out = {};
+	if (!search) return out;
+	for (const [k, v] of new URLSearchParams(search)) {
+		const prev = out[k];
+		if (prev === undefined) out[k] = v;
+		else if (Array.isArray(prev)) prev.push(v);
+		else out[k] = [prev, v];
+	}
+	return out;
+}
+
+/** @param {http.IncomingHttpHeaders} headers */
+function redactedHeaders(headers) {
+	const h = { ...headers };
+	if (h.authorization !== undefined) h.authorization = '***';
+	if (h['x-api-key'] !== undefined) h['x-api-key'] = '***';
+	return h;
+}
+
+/**
+ * @param {http.ServerResponse} res
+ * @param {number} status
+ * @param {string} payload
+ * @param {Record<string, string>|undefined} headers
+ * @param {string} [contentType]
+ */
+function writeRaw(res, status, payload, headers, contentType = JSON_TYPE) {
+	if (res.destroyed || res.writableEnded) return;
+	/** @type {Record<string, string|number>} */
+	const h = { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(payload) };
+	if (headers) for (const k in headers) h[k] = headers[k];
+	res.writeHead(status, h);
+	res.end(payload);
+}
+
+/**
+ * @param {http.ServerResponse} res
+ * @param {Result} r
+ */
+function sendResult(res, r) {
+	writeRaw(res, r.status, JSON.stringify(r.body), r.headers);
+}
+
+/**
+ * A request-log entry as served by `GET /__sandbox/requests`.
+ * @param {LogEntry} e
+ */
+export function formatLogEntry(e) {
+	/** @type {Record<string, unknown>} */
+	const entry = {
+		method: e.method,
+		path: e.path,
+		query: queryObject(e.search),
+		headers: redactedHeaders(e.headers),
+		body: e.body,
+		status: e.status,
+		time: new Date(e.startMs).toISOString(),
+		durationMs: e.durationMs,
+	};
+	const faultId = e.faultId;
+	if (faultId !== undefined) entry.fault = faultId;
+	return entry;
+}
+
+/** @param {Record<string, string|number>} h */
+function stringHeaders(h) {
+	/** @type {Record<string, string>} */
+	const out = {};
+	for (const [k, v] of Object.entries(h)) out[k] = String(v);
+	return out;
+}
+
+/**
+ * Start the sandbox.
+ * @param {SandboxOptions} [options]
+ * @returns {Promise<Sandbox>}
+ */
+export async function startSandbox(options = {}) {
+	/** @type {Required<SandboxOptions>} */
+	const opts = { ...DEFAULT_OPTIONS };
+	for (const [k, v] of Object.entries(options)) {
+		if (v !== undefined) /** @type {Record<string, unknown>} */ (opts)[k] = v;
+	}
+	const state = new SandboxState(
+		{
+			rateLimit: opts.rateLimit,
+			rateWindowSeconds: opts.rateWindowSeconds,
+			deliveryDelayMs: opts.deliveryDelayMs,
+			paymentDelayMs: opts.paymentDelayMs,
+			jwtTtlSeconds: opts.jwtTtlSeconds,
+			lowBalanceThreshold: opts.lowBalanceThreshold,
+		},
+		{ seed: opts.seed },
+	);
+	const auth = new Auth();
+	const rateLimiter = new RateLimiter(() => state.config);
+	state.onRateLimitChange = () => rateLimiter.reset();
+	const faults = new FaultStore();
+	/** @type {RingBuffer<LogEntry>} */
+	const requestLog = new RingBuffer(REQUEST_LOG_SIZE);
+	/** @type {(err: unknown) => void} */
+	const logError = opts.quiet ? () => {} : (err) => console.error('[sandbox] internal error:', err);
+	let fallbackHost = `${opts.host}:${opts.port}`;
+
+	/**
+	 * An error → its response (unexpected errors → 500 with the documented body).
+	 * @param {unknown} err
+	 * @param {Record<string, string>} [extraHeaders]
+	 * @returns {Result}
+	 */
+	function toResult(err, extraHeaders) {
+		if (err instanceof ApiError) {
+			const headers = extraHeaders || err.headers ? { ...extraHeaders, ...stringHeaders(err.headers ?? {}) } : undefined;
+			return { status: err.status, body: err.toBody(), headers };
+		}
+		logError(err);
+		const message = err instanceof Error ? err.message : String(err);
+		return {
+			status: 500,
+			body: errorBody('Internal server error', 'internal_error', { message }),
+			headers: extraHeaders,
+		};
+	}
+
+	/** @param {Rq} rq */
+	const originOf = (rq) => `http://${rq.req.headers.host ?? fallbackHost}`;
+
+	/**
+	 * Process an /api/ (or unknown) request: routing → auth → rate limit → JSON body → handler.
+	 * @param {Rq} rq
+	 * @returns {Result}
+	 */
+	function processApi(rq) {
+		const { method, path } = rq;
+		const m = apiRouter.match(method, path);
+		if (m === null) return { status: 404, body: errorBody(`Not found: ${method} ${path}`, 'not_found') };
+		if ('allowed' in m) {
+			return {
+				status: 405,
+				body: errorBody(`Method not allowed: ${method} ${path}`, 'method_not_allowed', { allowed: m.allowed }),
+				headers: { Allow: m.allowed.join(', ') },
+			};
+		}
+		/** @type {Record<string, string>|undefined} */
+		let rlHeaders;
+		try {
+			if (m.route.auth) {
+				const identity = auth.authenticate(rq.req.headers);
+				const rl = rateLimiter.hit(identity);
+				rlHeaders = rl.headers;
+				if (!rl.allowed) {
+					const { rateLimit, rateWindowSeconds } = state.config;
+					const retryAfter = Number(rl.headers['Retry-After']);
+					return {
+						status: 429,
+						body: errorBody(
+							`Rate limit exceeded: ${rateLimit} requests per ${rateWindowSeconds} seconds. Retry after ${retryAfter} seconds.`,
+							'rate_limited',
+							{ limit: rateLimit, window_seconds: rateWindowSeconds, retry_after: retryAfter },
+						),
+						headers: rl.headers,
+					};
+				}
+			}
+			let body;
+			if (BODY_METHODS.has(method)) {
+				if (rq.parsed.error) throw new ApiError(400, 'invalid_json', `Request body is not valid JSON: ${rq.parsed.error}`);
+				body = rq.parsed.value === undefined ? {} : rq.parsed.value;
+				if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+					throw new ApiError(400, 'validation_error', 'body: must be a JSON object', { body: ['must be a JSON object'] });
+				}
+			}
+			const result = m.route.handler({
+				state,
+				auth,
+				params: m.params,
+				query: new URLSearchParams(rq.search),
+				body,
+				path,
+				origin: originOf(rq),
+			});
+			if (rlHeaders) result.headers = rlHeaders;
+			return result;
+		} catch (err) {
+			return toResult(err, rlHeaders);
+		}
+	}
+
+	/**
+	 * @param {Rq} rq
+	 * @param {number|null} status null: connection dropped
+	 * @param {number} [faultId]
+	 */
+	function logRequest(rq, status, faultId) {
+		// Stored raw (cheap on the hot path); formatted by `formatLogEntry` when the log is read.
+		requestLog.push({
+			method: rq.method,
+			path: rq.path,
+			search: rq.search,
+			headers: rq.req.headers,
+			body: rq.parsed.error ? rq.bodyText : (rq.parsed.value ?? null),
+			status,
+			startMs: rq.startMs,
+			durationMs: Date.now() - rq.startMs,
+			faultId,
+		});
+	}
+
+	/**
+	 * Send a fault's response (or drop the connection).
+	 * @param {Rq} rq
+	 * @param {import('./faults.mjs').Fault} fault
+	 * @param {Result|null} real the processed response (phase "after")
+	 * @returns {number|null} the status sent, null when dropped
+	 */
+	function emitFault(rq, fault, real) {
+		const r = faultResponse(fault, real);
+		if (!r) {
+			rq.req.socket.destroy();
+			return null;
+		}
+		const contentType = r.headers['content-type'] ?? JSON_TYPE;
+		delete r.headers['content-type'];
+		writeRaw(rq.res, r.status, r.payload, r.headers, contentType);
+		return r.status;
+	}
+
+	/**
+	 * A latency-only fault adds its headers to the real response and sends it.
+	 * @param {Rq} rq
+	 * @param {import('./faults.mjs').Fault} fault
+	 * @param {Result} r
+	 */
+	function sendDelayed(rq, fault, r) {
+		if (fault.headers) r.headers = { ...r.headers, ...stringHeaders(fault.headers) };
+		sendResult(rq.res, r);
+		return r.status;
+	}
+
+	/**
+	 * @param {Rq} rq
+	 * @param {import('./faults.mjs').Fault} fault
+	 */
+	async function handleFaulted(rq, fault) {
+		/** @type {number|null} */
+		let status;
+		try {
+			if (fault.phase === 'before') {
+				if (fault.latencyMs) await sleep(fault.latencyMs);
+				status = isLatencyOnly(fault) ? sendDelayed(rq, fault, processApi(rq)) : emitFault(rq, fault, null);
+			} else {
+				const r = processApi(rq);
+				if (fault.latencyMs) await sleep(fault.latencyMs);
+				status = isLatencyOnly(fault) ? sendDelayed(rq, fault, r) : emitFault(rq, fault, r);
+			}
+		} catch (err) {
+			const r = toResult(err);
+			sendResult(rq.res, r);
+			status = r.status;
+		}
+		logRequest(rq, status, fault.id);
+	}
+
+	/** @param {Rq} rq */
+	function handleAdmin(rq) {
+		const { method, path } = rq;
+		let p = path;
+		if (p.length > 10 && p.endsWith('/')) p = p.slice(0, -1);
+		const m = adminRouter.match(method, p);
+		/** @type {Result} */
+		let r;
+		if (m === null) r = { status: 404, body: errorBody(`Not found: ${method} ${path}`, 'not_found') };
+		else if ('allowed' in m) {
+			r = {
+				status: 405,
+				body: errorBody(`Method not allowed: ${method} ${path}`, 'method_not_allowed', { allowed: m.allowed }),
+				headers: { Allow: m.allowed.join(', ') },
+			};
+		} else {
+			try {
+				if (rq.parsed.error) throw new ApiError(400, 'invalid_json', `Request body is not valid JSON: ${rq.parsed.error}`);
+				r = m.route.handler({
+					state,
+					faults,
+					requestLog,
+					formatLogEntry,
+					rateLimiter,
+					params: m.params,
+					query: new URLSearchParams(rq.search),
+					body: rq.parsed.value ?? {},
+					origin: originOf(rq),
+				});
+			} catch (err) {
+				r = toResult(err);
+			}
+		}
+		sendResult(rq.res, r);
+	}
+
+	/**
+	 * @param {http.IncomingMessage} req
+	 * @param {http.ServerResponse} res
+	 * @param {string} bodyText
+	 */
+	function onRequest(req, res, bodyText) {
+		const url = req.url ?? '/';
+		const q = url.indexOf('?');
+		/** @type {Rq} */
+		const rq = {
+			req,
+			res,
+			method: req.method ?? 'GET',
+			url,
+			path: q < 0 ? url : url.slice(0, q),
+			search: q < 0 ? '' : url.slice(q + 1),
+			bodyText,
+			parsed: {},
+			startMs: Date.now(),
+		};
+		if (bodyText.length > 0) {
+			try {
+				rq.parsed.value = JSON.parse(bodyText);
+			} catch (err) {
+				rq.parsed.error = /** @type {Error} */ (err).message;
+			}
+		}
+		if (rq.path === '/__sandbox' || rq.path.startsWith('/__sandbox/')) {
+			handleAdmin(rq);
+			return;
+		}
+		if (faults.size > 0 && rq.path.startsWith('/api/')) {
+			const fault = faults.take(rq.method, rq.path, url);
+			if (fault) {
+				void handleFaulted(rq, fault);
+				return;
+			}
+		}
+		const r = processApi(rq);
+		sendResult(res, r);
+		logRequest(rq, r.status);
+	}
+
+	/** @type {(req: http.IncomingMessage, res: http.ServerResponse, text: string) => void} */
+	const safeOnRequest = (req, res, text) => {
+		try {
+			onRequest(req, res, text);
+		} catch (err) {
+			logError(err);
+			if (!res.headersSent) sendResult(res, toResult(err));
+		}
+	};
+
+	const server = http.createServer((req, res) => {
+		// Fast path: a request without a body (no Content-Length, no Transfer-Encoding) needs no reading.
+		const h = req.headers;
+		if (h['content-length'] === undefined && h['transfer-encoding'] === undefined) {
+			req.resume();
+			safeOnRequest(req, res, '');
+			return;
+		}
+		/** @type {Buffer[]} */
+		const chunks = [];
+		let size = 0;
+		let tooLarge = false;
+		req.on('data', (c) => {
+			size += c.length;
+			if (size > MAX_BODY_BYTES) tooLarge = true;
+			else chunks.push(c);
+		});
+		req.on('end', () => {
+			if (tooLarge) {
+				writeRaw(res, 413, JSON.stringify(errorBody('Request body too large', 'payload_too_large')), undefined);
+				return;
+			}
+			const text =
+				chunks.length === 0 ? '' : chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8');
+			safeOnRequest(req, res, text);
+		});
+		req.on('error', () => {});
+	});
+	server.keepAliveTimeout = 30_000;
+
+	await new Promise((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(opts.port, opts.host, () => {
+			server.off('error', reject);
+			resolve(undefined);
+		});
+	});
+	const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+	const port = address.port;
+	const hostForUrl = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
+	fallbackHost = `${hostForUrl}:${port}`;
+	const url = `http://${hostForUrl}:${port}`;
+
+	/** @type {Promise<void>|undefined} */
+	let closing;
+	return {
+		url,
+		port,
+		server,
+		state,
+		close: () => {
+			closing ??= new Promise((resolve) => {
+				state.dispose();
+				server.close(() => resolve());
+				server.closeAllConnections();
+			});
+			return closing;
+		},
+	};
+}

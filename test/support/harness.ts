@@ -1,0 +1,269 @@
+import { ExecuteContext, LoadOptionsContext, PollContext } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialType,
+	IDataObject,
+	IHttpRequestHelper,
+	IHttpRequestOptions,
+	INode,
+	INodeExecutionData,
+	INodeType,
+	INodeTypes,
+	IRunExecutionData,
+	IWorkflowExecuteAdditionalData,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { ICredentialsHelper, Workflow } from 'n8n-workflow';
+
+import { SmsPlatformApi } from '../../credentials/SmsPlatformApi.credentials';
+import { SmsPlatform } from '../../nodes/SmsPlatform/SmsPlatform.node';
+import { SmsPlatformTrigger } from '../../nodes/SmsPlatform/SmsPlatformTrigger.node';
+
+export const BASE_URL = 'https://api.sms.test';
+export const API_KEY = 'sk_live_TEST_KEY_1234567890';
+export const PASSWORD = 'S3cret-Passw0rd!';
+
+export const ACTION_TYPE = 'n8n-nodes-sms-platform.smsPlatform';
+export const TRIGGER_TYPE = 'n8n-nodes-sms-platform.smsPlatformTrigger';
+
+const nodeTypeMap: Record<string, INodeType> = {
+	[ACTION_TYPE]: new SmsPlatform(),
+	[TRIGGER_TYPE]: new SmsPlatformTrigger(),
+};
+
+const nodeTypes: INodeTypes = {
+	getByName: (type: string) => nodeTypeMap[type],
+	getByNameAndVersion: (type: string) => nodeTypeMap[type],
+	getKnownTypes: () => ({}),
+} as unknown as INodeTypes;
+
+export function apiKeyCredentials(
+	authMethod: 'apiKeyBearer' | 'apiKeyHeader' = 'apiKeyBearer',
+	overrides: IDataObject = {},
+): ICredentialDataDecryptedObject {
+	return { baseUrl: BASE_URL, authMethod, apiKey: API_KEY, email: '', password: '', accessToken: '', ...overrides };
+}
+
+export function jwtCredentials(overrides: IDataObject = {}): ICredentialDataDecryptedObject {
+	return {
+		baseUrl: BASE_URL,
+		authMethod: 'jwt',
+		apiKey: '',
+		email: 'ops@example.com',
+		password: PASSWORD,
+		accessToken: '',
+		...overrides,
+	};
+}
+
+/**
+ * Behaves as n8n's own CredentialsHelper (packages/cli) does for this credential: the credential's authenticate
+ * function, and preAuthentication when the hidden expirable field is empty or a request answered 401, with the new
+ * token saved back into the stored credential.
+ */
+export class TestCredentialsHelper extends ICredentialsHelper {
+	readonly credentialType: ICredentialType = new SmsPlatformApi();
+
+	logins = 0;
+
+	updates: ICredentialDataDecryptedObject[] = [];
+
+	constructor(public stored: ICredentialDataDecryptedObject) {
+		super();
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		_typeName: string,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const authenticate = this.credentialType.authenticate as (
+			c: ICredentialDataDecryptedObject,
+			r: IHttpRequestOptions,
+		) => Promise<IHttpRequestOptions>;
+		return await authenticate(credentials, requestOptions);
+	}
+
+	async preAuthentication(
+		helpers: IHttpRequestHelper,
+		credentials: ICredentialDataDecryptedObject,
+		_typeName: string,
+		_node: INode,
+		credentialsExpired: boolean,
+	): Promise<ICredentialDataDecryptedObject | undefined> {
+		if (credentials.accessToken !== '' && !credentialsExpired) return undefined;
+		const preAuthentication = this.credentialType.preAuthentication as (
+			this: IHttpRequestHelper,
+			c: ICredentialDataDecryptedObject,
+		) => Promise<IDataObject>;
+		const output = await preAuthentication.call(helpers, credentials);
+		if (output.accessToken === undefined) return undefined;
+		this.logins++;
+		this.stored = { ...this.stored, ...output };
+		this.updates.push(this.stored);
+		return Object.assign(credentials, output);
+	}
+
+	async runPreAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
+		return undefined;
+	}
+
+	async getDecrypted(): Promise<ICredentialDataDecryptedObject> {
+		return { ...this.stored };
+	}
+
+	async getCredentials(): Promise<never> {
+		throw new Error('not used in tests');
+	}
+
+	async updateCredentials(): Promise<void> {}
+
+	async updateCredentialsOauthTokenData(): Promise<void> {}
+
+	getCredentialsProperties() {
+		return this.credentialType.properties;
+	}
+
+	isCredentialUsableByNode(): boolean {
+		return true;
+	}
+}
+
+function additionalDataFor(helper: TestCredentialsHelper): IWorkflowExecuteAdditionalData {
+	return {
+		credentialsHelper: helper,
+		executionId: 'test-execution',
+		restApiUrl: 'http://localhost:5678/rest',
+		instanceBaseUrl: 'http://localhost:5678/',
+		webhookBaseUrl: 'http://localhost:5678/webhook',
+		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
+		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+		currentNodeParameters: undefined,
+		variables: {},
+		userId: 'test-user',
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+function makeNode(type: string, parameters: IDataObject, continueOnFail = false): INode {
+	return {
+		id: 'node-under-test',
+		name: type === ACTION_TYPE ? 'SMS Platform' : 'SMS Platform Trigger',
+		type,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: parameters as INode['parameters'],
+		credentials: { smsPlatformApi: { id: 'cred-1', name: 'SMS Platform account' } },
+		...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+	};
+}
+
+export interface RunOptions {
+	parameters: IDataObject;
+	items?: IDataObject[];
+	credentials?: ICredentialDataDecryptedObject;
+	helper?: TestCredentialsHelper;
+	continueOnFail?: boolean;
+}
+
+export interface RunResult {
+	output: INodeExecutionData[];
+	helper: TestCredentialsHelper;
+	hints: Array<{ message: string }>;
+}
+
+/** Runs the action node through n8n-core's real ExecuteContext (parameters, expressions, credentials, helpers). */
+export async function runNode(options: RunOptions): Promise<RunResult> {
+	const helper = options.helper ?? new TestCredentialsHelper(options.credentials ?? apiKeyCredentials());
+	const node = makeNode(ACTION_TYPE, options.parameters, options.continueOnFail);
+	const workflow = new Workflow({
+		id: 'test-workflow',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+	});
+	const items: INodeExecutionData[] = (options.items ?? [{}]).map((json) => ({ json }));
+	const runExecutionData: IRunExecutionData = {
+		resultData: { runData: {} },
+		executionData: {
+			contextData: {},
+			nodeExecutionStack: [],
+			metadata: {},
+			waitingExecution: {},
+			waitingExecutionSource: {},
+		},
+	} as unknown as IRunExecutionData;
+	const context = new ExecuteContext(
+		workflow,
+		node,
+		additionalDataFor(helper),
+		'manual',
+		runExecutionData,
+		0,
+		items,
+		{ main: [items] },
+		{ node, data: { main: [items] }, source: null },
+		[],
+	);
+	const result = await nodeTypeMap[ACTION_TYPE].execute!.call(context);
+	const hints = (context as unknown as { hints: Array<{ message: string }> }).hints ?? [];
+	return { output: (result as INodeExecutionData[][])[0], helper, hints };
+}
+
+/** Static data as n8n stores it between polls: plain JSON. */
+export type StaticData = IDataObject;
+
+export interface PollOptions {
+	parameters: IDataObject;
+	staticData?: StaticData;
+	credentials?: ICredentialDataDecryptedObject;
+	mode?: WorkflowExecuteMode;
+}
+
+export interface PollResult {
+	items: IDataObject[] | null;
+	staticData: StaticData;
+}
+
+/** Runs one poll of the trigger through n8n-core's real PollContext, static data carried in and out as JSON. */
+export async function pollTrigger(options: PollOptions): Promise<PollResult> {
+	const helper = new TestCredentialsHelper(options.credentials ?? apiKeyCredentials());
+	const node = makeNode(TRIGGER_TYPE, options.parameters);
+	const workflow = new Workflow({
+		id: 'test-workflow',
+		nodes: [node],
+		connections: {},
+		active: true,
+		nodeTypes,
+		staticData: JSON.parse(JSON.stringify({ [`node:${node.name}`]: options.staticData ?? {} })) as IDataObject,
+	});
+	const context = new PollContext(workflow, node, additionalDataFor(helper), options.mode ?? 'trigger', 'trigger');
+	const result = await nodeTypeMap[TRIGGER_TYPE].poll!.call(context);
+	const staticData = JSON.parse(
+		JSON.stringify((workflow.staticData as IDataObject)[`node:${node.name}`] ?? {}),
+	) as StaticData;
+	return { items: result ? result[0].map((item) => item.json) : null, staticData };
+}
+
+/** Runs a listSearch method through n8n-core's real LoadOptionsContext. */
+export async function listSearch(
+	method: string,
+	parameters: IDataObject,
+	filter?: string,
+	credentials?: ICredentialDataDecryptedObject,
+) {
+	const helper = new TestCredentialsHelper(credentials ?? apiKeyCredentials());
+	const node = makeNode(ACTION_TYPE, parameters);
+	const workflow = new Workflow({ id: 'wf', nodes: [node], connections: {}, active: false, nodeTypes });
+	const context = new LoadOptionsContext(workflow, node, additionalDataFor(helper), 'parameters.packageId');
+	const methods = (nodeTypeMap[ACTION_TYPE] as SmsPlatform).methods.listSearch as unknown as Record<
+		string,
+		(this: LoadOptionsContext, filter?: string) => Promise<unknown>
+	>;
+	return await methods[method].call(context, filter);
+}
