@@ -346,7 +346,7 @@ export async function apiRequest<T = unknown>(ctx: ApiContext, req: ApiRequest):
 		if (status < 200 || status >= 300) {
 			throw buildApiError(ctx.getNode(), {
 				status,
-				body,
+				body: body.value,
 				method: req.method,
 				path: req.path,
 				itemIndex: req.itemIndex,

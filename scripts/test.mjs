@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+// The whole test suite, as `npm test` and CI run it: build, lint (strict), type-check, unit and integration tests
+// (jest), the sandbox's own tests and contract (node:test), and the end-to-end tests in a real n8n (node:test).
+// Prints one closing line: "Summary: N passed, N failed" (and exits non-zero when anything failed).
+//
+//   node scripts/test.mjs                 everything
+//   node scripts/test.mjs --skip-e2e      everything but the end-to-end tests
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const args = new Set(process.argv.slice(2));
+const work = mkdtempSync(join(tmpdir(), 'sms-platform-test-'));
+const steps = [];
+let passed = 0;
+let failed = 0;
+
+function run(command, commandArgs, env = {}) {
+	return new Promise((resolve) => {
+		const child = spawn(command, commandArgs, { stdio: 'inherit', env: { ...process.env, ...env } });
+		child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+	});
+}
+
+async function step(name, command, commandArgs, count) {
+	const started = Date.now();
+	console.log(`\n=== ${name}: ${command} ${commandArgs.join(' ')}`);
+	const code = await run(command, commandArgs);
+	const seconds = ((Date.now() - started) / 1000).toFixed(1);
+	const counts = count ? count(code) : { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
+	passed += counts.passed;
+	failed += counts.failed;
+	steps.push({ name, code, seconds, ...counts });
+	return code;
+}
+
+function tapCounts(file, code) {
+	if (!existsSync(file)) return { passed: 0, failed: 1 };
+	const text = readFileSync(file, 'utf8');
+	const pass = Number(/^# pass (\d+)/m.exec(text)?.[1] ?? 0);
+	const fail = Number(/^# fail (\d+)/m.exec(text)?.[1] ?? 0);
+	const cancelled = Number(/^# cancelled (\d+)/m.exec(text)?.[1] ?? 0);
+	return { passed: pass, failed: fail + cancelled + (code !== 0 && fail + cancelled === 0 ? 1 : 0) };
+}
+
+function nodeTest(name, pattern, extra = []) {
+	const tap = join(work, `${name.replace(/\W+/g, '-')}.tap`);
+	return step(
+		name,
+		process.execPath,
+		[
+			'--test',
+			...extra,
+			'--test-reporter=spec',
+			'--test-reporter-destination=stdout',
+			'--test-reporter=tap',
+			`--test-reporter-destination=${tap}`,
+			pattern,
+		],
+		(code) => tapCounts(tap, code),
+	);
+}
+
+await step('build', 'n8n-node', ['build']);
+await step('lint (n8n-node lint, strict)', 'n8n-node', ['lint']);
+await step('type-check tests and tooling', 'tsc', ['--noEmit', '-p', 'tsconfig.test.json']);
+const jestJson = join(work, 'jest.json');
+await step('unit and integration tests (jest)', 'jest', ['--json', `--outputFile=${jestJson}`], (code) => {
+	if (!existsSync(jestJson)) return { passed: 0, failed: 1 };
+	const result = JSON.parse(readFileSync(jestJson, 'utf8'));
+	const suiteErrors = result.numRuntimeErrorTestSuites ?? 0;
+	return {
+		passed: result.numPassedTests,
+		failed: result.numFailedTests + suiteErrors + (code !== 0 && result.numFailedTests + suiteErrors === 0 ? 1 : 0),
+	};
+});
+await nodeTest('sandbox tests and contract (node:test)', 'sandbox/test/*.test.mjs');
+if (!args.has('--skip-e2e')) {
+	await nodeTest('end-to-end tests in a real n8n (node:test)', 'e2e/*.test.mjs', ['--test-concurrency=1']);
+}
+
+console.log('\n=== Results');
+for (const s of steps) {
+	console.log(
+		`${s.code === 0 ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds} s): ${s.passed} passed, ${s.failed} failed`,
+	);
+}
+console.log(`Summary: ${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || steps.some((s) => s.code !== 0) ? 1 : 0);
