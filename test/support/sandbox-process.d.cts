@@ -1,0 +1,6 @@
+export interface SandboxProcess {
+	url: string;
+	admin(method: string, path: string, body?: unknown): Promise<any>;
+	stop(): Promise<void>;
+}
+export function startSandboxProcess(env?: Record<string, string | number>): Promise<SandboxProcess>;
