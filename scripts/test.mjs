@@ -12,17 +12,29 @@ import { join } from 'node:path';
 
 const args = new Set(process.argv.slice(2));
 const work = mkdtempSync(join(tmpdir(), 'sms-platform-test-'));
+/** @type {Array<{name: string, code: number, seconds: string, passed: number, failed: number}>} */
 const steps = [];
 let passed = 0;
 let failed = 0;
 
-function run(command, commandArgs, env = {}) {
+/**
+ * @param {string} command
+ * @param {string[]} commandArgs
+ * @returns {Promise<number>}
+ */
+function run(command, commandArgs) {
 	return new Promise((resolve) => {
-		const child = spawn(command, commandArgs, { stdio: 'inherit', env: { ...process.env, ...env } });
+		const child = spawn(command, commandArgs, { stdio: 'inherit', env: process.env });
 		child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
 	});
 }
 
+/**
+ * @param {string} name
+ * @param {string} command
+ * @param {string[]} commandArgs
+ * @param {(code: number) => {passed: number, failed: number}} [count]
+ */
 async function step(name, command, commandArgs, count) {
 	const started = Date.now();
 	console.log(`\n=== ${name}: ${command} ${commandArgs.join(' ')}`);
@@ -35,6 +47,10 @@ async function step(name, command, commandArgs, count) {
 	return code;
 }
 
+/**
+ * @param {string} file
+ * @param {number} code
+ */
 function tapCounts(file, code) {
 	if (!existsSync(file)) return { passed: 0, failed: 1 };
 	const text = readFileSync(file, 'utf8');
@@ -44,6 +60,11 @@ function tapCounts(file, code) {
 	return { passed: pass, failed: fail + cancelled + (code !== 0 && fail + cancelled === 0 ? 1 : 0) };
 }
 
+/**
+ * @param {string} name
+ * @param {string} pattern
+ * @param {string[]} [extra]
+ */
 function nodeTest(name, pattern, extra = []) {
 	const tap = join(work, `${name.replace(/\W+/g, '-')}.tap`);
 	return step(
@@ -64,7 +85,9 @@ function nodeTest(name, pattern, extra = []) {
 
 await step('build', 'n8n-node', ['build']);
 await step('lint (n8n-node lint, strict)', 'n8n-node', ['lint']);
-await step('type-check tests and tooling', 'tsc', ['--noEmit', '-p', 'tsconfig.test.json']);
+await step('type-check tests', 'tsc', ['--noEmit', '-p', 'tsconfig.test.json']);
+await step('type-check tooling (scripts, e2e, bench)', 'tsc', ['-p', 'tsconfig.tools.json']);
+await step('type-check sandbox', 'tsc', ['-p', 'sandbox/tsconfig.json']);
 const jestJson = join(work, 'jest.json');
 await step('unit and integration tests (jest)', 'jest', ['--json', `--outputFile=${jestJson}`], (code) => {
 	if (!existsSync(jestJson)) return { passed: 0, failed: 1 };

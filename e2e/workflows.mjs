@@ -1,0 +1,297 @@
+// The workflows the end-to-end tests run in n8n.
+//
+// `operationsWorkflow` exercises every operation of design.md §2 in ONE workflow (one `n8n execute`, ~3 s of n8n
+// start-up instead of one per operation). It is a chain: Manual Trigger → node → node → … Every SMS Platform node
+// runs once (executeOnce), always passes an item on (alwaysOutputData) and continues on error
+// (continueRegularOutput), so an operation that fails or is not implemented yet shows as an error item on its own
+// node while the others still run. Nodes are named "<resource>.<operation>" (plus a note), and later nodes read
+// earlier results with $('name').
+import { SEED_IDS } from '../sandbox/server.mjs';
+import { CREDENTIALS } from './harness.mjs';
+
+export const NODE_TYPE = 'n8n-nodes-sms-platform.smsPlatform';
+export const TRIGGER_TYPE = 'n8n-nodes-sms-platform.smsPlatformTrigger';
+
+export const IDS = {
+	operations: 'e2eOperations',
+	invalidKey: 'e2eInvalidKeyFails',
+	triggerNotification: 'e2eTriggerNotify',
+	triggerLowBalance: 'e2eTriggerLowBalance',
+};
+
+/** Values the operations workflow sends, for the assertions. */
+export const INPUT = {
+	sendRecipients: '+255 712-345-678, 0713 000 111\n+255712345678',
+	sendRecipientsNormalized: ['+255712345678', '+255713000111'],
+	sendMessage: 'E2E hello from n8n',
+	senderId: 'E2ETEST',
+	tenant: {
+		tenantName: 'E2E Hardware Ltd',
+		ownerEmail: 'owner@e2e-hardware.example',
+		ownerName: 'Asha E2E',
+		contactPhone: '+255712999000',
+		initialCredits: 25,
+	},
+	buyer: { buyerEmail: 'buyer@e2e-hardware.example', buyerName: 'Asha E2E', buyerPhone: '0712999000' },
+	packageId: SEED_IDS.packages.basic,
+	packageIdForList: SEED_IDS.packages.starter,
+	campaignId: SEED_IDS.campaign,
+	contactId: SEED_IDS.firstContact,
+	missingContactId: '00000000-0000-4000-8000-000000000000',
+	bulkRecipients: ['+255712000001', '+255712000002', '+255712000003', '+255712000004', '+255712000005'],
+	bulkBatchSize: 2,
+	invalidRecipient: '12345',
+};
+
+let counter = 0;
+/**
+ * @param {string} name
+ * @param {string} type
+ * @param {Record<string, unknown>} parameters
+ * @param {Record<string, unknown>} [extra]
+ * @returns {Record<string, any>}
+ */
+function node(name, type, parameters, extra = {}) {
+	counter++;
+	return {
+		id: `e2e00000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
+		name,
+		type,
+		typeVersion: 1,
+		position: [counter * 220, 0],
+		parameters,
+		...extra,
+	};
+}
+
+/**
+ * An SMS Platform action node as the e2e chain uses it.
+ * @param {string} name
+ * @param {Record<string, unknown>} parameters
+ * @param {{ credential?: { id: string, name: string }, once?: boolean }} [options]
+ */
+export function smsNode(name, parameters, { credential = CREDENTIALS.bearer, once = true } = {}) {
+	return node(name, NODE_TYPE, parameters, {
+		credentials: { smsPlatformApi: { id: credential.id, name: credential.name } },
+		...(once ? { executeOnce: true } : {}),
+		alwaysOutputData: true,
+		onError: 'continueRegularOutput',
+	});
+}
+
+/**
+ * @param {string} id
+ * @param {string} name
+ * @param {Array<Record<string, any>>} nodes
+ */
+function chain(id, name, nodes) {
+	/** @type {Record<string, unknown>} */
+	const connections = {};
+	for (let index = 0; index < nodes.length - 1; index++) {
+		connections[nodes[index].name] = { main: [[{ node: nodes[index + 1].name, type: 'main', index: 0 }]] };
+	}
+	return { id, name, nodes, connections, settings: { executionOrder: 'v1' }, pinData: {}, active: false };
+}
+
+const manualTrigger = (name = 'Start') => node(name, 'n8n-nodes-base.manualTrigger', {});
+
+/** Node names of the operations workflow, one per table row (some rows have more than one node). */
+export const OPS = {
+	getBalance: 'account.getBalance',
+	getBalanceHeader: 'account.getBalance (X-API-Key)',
+	getBalanceJwt: 'account.getBalance (JWT)',
+	getBalanceInvalid: 'account.getBalance (invalid key)',
+	send: 'sms.send',
+	sendInvalid: 'sms.send (invalid number)',
+	getStatus: 'sms.getStatus',
+	getDetails: 'sms.getDetails',
+	getStats: 'sms.getStats',
+	createTenant: 'partnerTenant.create',
+	initiatePayment: 'partnerTenant.initiatePayment',
+	initiatePaymentWait: 'partnerTenant.initiatePayment (wait, list mode)',
+	sendTenant: 'sms.send (tenant)',
+	paymentStatus: 'payment.getStatus',
+	historyAll: 'billing.getHistory (all)',
+	historyUsage: 'billing.getHistory (limit, type usage)',
+	packagesAll: 'smsPackage.getAll (all)',
+	packagesLimit: 'smsPackage.getAll (limit 2)',
+	campaign: 'campaign.getAnalytics',
+	dashboard: 'dashboard.getMetrics',
+	contact: 'contact.get',
+	contactMissing: 'contact.get (missing id)',
+	activity: 'activity.getRecent',
+	organizations: 'organization.getAll',
+	organizationsLimit: 'organization.getAll (limit 1)',
+	notifications: 'notification.getAll (unread only)',
+	notificationsLimit: 'notification.getAll (limit 3)',
+	bulkInput: 'bulk: recipients',
+	bulkSplit: 'bulk: one item per recipient',
+	bulkSend: 'sms.send (combine items)',
+	end: 'End',
+};
+
+export function operationsWorkflow() {
+	counter = 0;
+	const nodes = [
+		manualTrigger(),
+		// Balance first, in all three auth modes, before anything spends credits.
+		smsNode(OPS.getBalance, { resource: 'account', operation: 'getBalance' }),
+		smsNode(OPS.getBalanceHeader, { resource: 'account', operation: 'getBalance' }, { credential: CREDENTIALS.header }),
+		smsNode(OPS.getBalanceJwt, { resource: 'account', operation: 'getBalance' }, { credential: CREDENTIALS.jwt }),
+		smsNode(OPS.getBalanceInvalid, { resource: 'account', operation: 'getBalance' }, { credential: CREDENTIALS.invalid }),
+		// Reads of seeded data before anything changes it, so lists can be compared with the service's own.
+		smsNode(OPS.getStats, { resource: 'sms', operation: 'getStats' }),
+		smsNode(OPS.historyAll, { resource: 'billing', operation: 'getHistory', returnAll: true, filters: {} }),
+		smsNode(OPS.historyUsage, {
+			resource: 'billing',
+			operation: 'getHistory',
+			returnAll: false,
+			limit: 2,
+			filters: { type: 'usage' },
+		}),
+		smsNode(OPS.packagesAll, { resource: 'smsPackage', operation: 'getAll', returnAll: true }),
+		smsNode(OPS.packagesLimit, { resource: 'smsPackage', operation: 'getAll', returnAll: false, limit: 2 }),
+		smsNode(OPS.campaign, { resource: 'campaign', operation: 'getAnalytics', campaignId: INPUT.campaignId }),
+		smsNode(OPS.dashboard, { resource: 'dashboard', operation: 'getMetrics', period: '30d' }),
+		smsNode(OPS.contact, { resource: 'contact', operation: 'get', contactId: INPUT.contactId }),
+		smsNode(OPS.contactMissing, { resource: 'contact', operation: 'get', contactId: INPUT.missingContactId }),
+		smsNode(OPS.activity, { resource: 'activity', operation: 'getRecent', limit: 3 }),
+		smsNode(OPS.organizations, { resource: 'organization', operation: 'getAll', returnAll: true }),
+		smsNode(OPS.organizationsLimit, { resource: 'organization', operation: 'getAll', returnAll: false, limit: 1 }),
+		smsNode(OPS.notifications, {
+			resource: 'notification',
+			operation: 'getAll',
+			returnAll: true,
+			filters: { unreadOnly: true },
+		}),
+		smsNode(OPS.notificationsLimit, { resource: 'notification', operation: 'getAll', returnAll: false, limit: 3, filters: {} }),
+		// Then the operations that change state.
+		smsNode(OPS.send, {
+			resource: 'sms',
+			operation: 'send',
+			recipients: INPUT.sendRecipients,
+			message: INPUT.sendMessage,
+			senderId: INPUT.senderId,
+			options: { defaultCountryCode: '255' },
+		}),
+		smsNode(OPS.sendInvalid, {
+			resource: 'sms',
+			operation: 'send',
+			recipients: INPUT.invalidRecipient,
+			message: INPUT.sendMessage,
+			senderId: INPUT.senderId,
+			options: {},
+		}),
+		smsNode(OPS.getStatus, {
+			resource: 'sms',
+			operation: 'getStatus',
+			messageId: `={{ $('${OPS.send}').first().json.message_id }}`,
+		}),
+		smsNode(OPS.getDetails, {
+			resource: 'sms',
+			operation: 'getDetails',
+			messageId: `={{ $('${OPS.send}').first().json.message_id }}`,
+		}),
+		smsNode(OPS.createTenant, { resource: 'partnerTenant', operation: 'create', ...INPUT.tenant }),
+		smsNode(OPS.initiatePayment, {
+			resource: 'partnerTenant',
+			operation: 'initiatePayment',
+			tenantId: `={{ $('${OPS.createTenant}').first().json.tenant_id }}`,
+			packageId: { __rl: true, mode: 'id', value: INPUT.packageId },
+			...INPUT.buyer,
+			mobileMoneyProvider: 'vodacom',
+			options: {},
+		}),
+		smsNode(OPS.initiatePaymentWait, {
+			resource: 'partnerTenant',
+			operation: 'initiatePayment',
+			tenantId: `={{ $('${OPS.createTenant}').first().json.tenant_id }}`,
+			packageId: { __rl: true, mode: 'list', value: INPUT.packageIdForList, cachedResultName: 'Starter' },
+			...INPUT.buyer,
+			mobileMoneyProvider: 'airtel',
+			options: { waitForCompletion: true, waitTimeout: 60, pollInterval: 1 },
+		}),
+		smsNode(OPS.sendTenant, {
+			resource: 'sms',
+			operation: 'send',
+			recipients: INPUT.tenant.contactPhone,
+			message: 'E2E welcome to the tenant',
+			senderId: INPUT.senderId,
+			options: { tenantAccountId: `={{ $('${OPS.createTenant}').first().json.service_account_id }}` },
+		}),
+		smsNode(OPS.paymentStatus, {
+			resource: 'payment',
+			operation: 'getStatus',
+			transactionId: `={{ $('${OPS.initiatePayment}').first().json.transaction_id }}`,
+		}),
+		// Bulk: five items, combined two recipients a request → three requests, five output items.
+		node(
+			OPS.bulkInput,
+			'n8n-nodes-base.set',
+			{
+				assignments: {
+					assignments: [
+						{ id: 'bulk-1', name: 'phones', value: `={{ ${JSON.stringify(INPUT.bulkRecipients)} }}`, type: 'array' },
+					],
+				},
+				options: {},
+			},
+			{ typeVersion: 3.4, executeOnce: true },
+		),
+		node(OPS.bulkSplit, 'n8n-nodes-base.splitOut', { fieldToSplitOut: 'phones', options: {} }),
+		smsNode(
+			OPS.bulkSend,
+			{
+				resource: 'sms',
+				operation: 'send',
+				recipients: '={{ $json.phones }}',
+				message: 'E2E bulk message',
+				senderId: INPUT.senderId,
+				options: { combineItems: true, batchSize: INPUT.bulkBatchSize },
+			},
+			{ once: false },
+		),
+		// A last node that cannot fail: n8n reports a run as failed when its last node failed.
+		node(OPS.end, 'n8n-nodes-base.noOp', {}, { executeOnce: true }),
+	];
+	return chain(IDS.operations, 'E2E: every operation', nodes);
+}
+
+/** getBalance with a wrong key and no "continue on fail": the run fails with the error a user would see. */
+export function invalidKeyWorkflow() {
+	counter = 100;
+	const balance = smsNode('Get balance (invalid key)', { resource: 'account', operation: 'getBalance' }, { credential: CREDENTIALS.invalid });
+	delete balance.onError;
+	delete balance.alwaysOutputData;
+	return chain(IDS.invalidKey, 'E2E: invalid API key', [manualTrigger(), balance]);
+}
+
+const EVERY_5_SECONDS = { item: [{ mode: 'custom', cronExpression: '0-59/5 * * * * *' }] };
+
+/**
+ * @param {string} id
+ * @param {string} name
+ * @param {Record<string, unknown>} parameters
+ * @param {{ id: string, name: string }} credential
+ */
+function triggerWorkflow(id, name, parameters, credential) {
+	const trigger = node('Trigger', TRIGGER_TYPE, { ...parameters, pollTimes: EVERY_5_SECONDS }, {
+		credentials: { smsPlatformApi: { id: credential.id, name: credential.name } },
+	});
+	return chain(id, name, [trigger, node('Received', 'n8n-nodes-base.noOp', {})]);
+}
+
+export const LOW_BALANCE_THRESHOLD = 1000;
+
+export function triggerWorkflows() {
+	counter = 200;
+	return [
+		triggerWorkflow(IDS.triggerNotification, 'E2E trigger: new notification', { event: 'newNotification', options: {} }, CREDENTIALS.bearer),
+		triggerWorkflow(
+			IDS.triggerLowBalance,
+			'E2E trigger: low balance',
+			{ event: 'lowBalance', threshold: LOW_BALANCE_THRESHOLD, options: {} },
+			CREDENTIALS.header,
+		),
+	];
+}

@@ -1,0 +1,246 @@
+// `npm start`: a local n8n with this package and the sandbox, ready to click through.
+//
+// 1. installs the pinned n8n once (cached in $SMS_PLATFORM_CACHE, see scripts/n8n-runtime.mjs)
+// 2. builds the package when dist/ is missing or older than the sources, links it into the demo's n8n user folder
+//    (N8N_DEV_RELOAD=true reloads it when dist/ changes) and runs `tsc --watch` so source edits rebuild
+// 3. starts the sandbox (port 4010 or $SANDBOX_PORT) and n8n (http://localhost:5678 or $N8N_PORT)
+// 4. creates the owner (first start), the credential "SMS Platform Sandbox" and the example workflows (examples/)
+// Ctrl-C stops everything. The user folder is kept ($SMS_PLATFORM_CACHE/demo), so the next start takes seconds.
+//
+// Environment: SANDBOX_PORT, N8N_PORT, DEMO_WATCH=0 (no tsc --watch), DEMO_VERBOSE=1 (n8n's log on the terminal),
+// DEMO_FRESH=1 (start from an empty user folder).
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+import { buildPackage, linkDev, PROJECT_ROOT } from './install-package.mjs';
+import { cacheDir, ensureN8n } from './n8n-runtime.mjs';
+import { createN8n, ensureOwner, importCredentials, importWorkflows, startN8n } from './n8n-process.mjs';
+import { DEMO_CREDENTIAL_ID, DEMO_CREDENTIAL_NAME, loadExamples } from './examples.mjs';
+
+const OWNER = { email: 'demo@example.com', password: 'Demo-password-1', firstName: 'Demo', lastName: 'Owner' };
+const SANDBOX_PORT = Number(process.env.SANDBOX_PORT || 4010);
+const N8N_PORT = Number(process.env.N8N_PORT || 5678);
+const WATCH = process.env.DEMO_WATCH !== '0';
+const VERBOSE = process.env.DEMO_VERBOSE === '1';
+
+const started = Date.now();
+/** @type {Array<{ name: string, child: import('node:child_process').ChildProcess, stop?: () => Promise<unknown> }>} */
+const children = [];
+let stopping = false;
+
+/** @param {string} message */
+function say(message) {
+	process.stderr.write(`[demo] ${message}\n`);
+}
+
+function seconds() {
+	return `${((Date.now() - started) / 1000).toFixed(1)} s`;
+}
+
+/**
+ * @param {number} port
+ * @returns {Promise<boolean>}
+ */
+function portInUse(port) {
+	return new Promise((resolve) => {
+		const socket = net.connect({ port, host: '127.0.0.1' });
+		socket.once('connect', () => {
+			socket.destroy();
+			resolve(true);
+		});
+		socket.once('error', () => resolve(false));
+	});
+}
+
+/**
+ * Newest modification time (ms) of the files below `dir`.
+ * @param {string} dir
+ * @returns {number}
+ */
+function newestMtime(dir) {
+	let newest = 0;
+	if (!existsSync(dir)) return 0;
+	for (const entry of readdirSync(dir, { withFileTypes: true })) {
+		if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+		const full = path.join(dir, entry.name);
+		if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
+		else newest = Math.max(newest, statSync(full).mtimeMs);
+	}
+	return newest;
+}
+
+function buildIsStale() {
+	const dist = path.join(PROJECT_ROOT, 'dist');
+	if (!existsSync(path.join(dist, 'nodes')) || !existsSync(path.join(dist, 'credentials'))) return true;
+	const sources = Math.max(
+		newestMtime(path.join(PROJECT_ROOT, 'nodes')),
+		newestMtime(path.join(PROJECT_ROOT, 'credentials')),
+		statSync(path.join(PROJECT_ROOT, 'package.json')).mtimeMs,
+	);
+	return sources > newestMtime(dist);
+}
+
+/**
+ * Starts the sandbox CLI as a child; resolves its URL from the `SANDBOX_READY <url>` line.
+ * @param {number} port
+ * @returns {Promise<{ url: string, child: import('node:child_process').ChildProcess }>}
+ */
+function startSandbox(port) {
+	return new Promise((resolve, reject) => {
+		const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'sandbox', 'cli.mjs'), '--port', String(port)], {
+			cwd: PROJECT_ROOT,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		children.push({ name: 'sandbox', child });
+		let buffer = '';
+		let ready = false;
+		child.stdout.on('data', (chunk) => {
+			if (ready) {
+				if (VERBOSE) process.stderr.write(`[sandbox] ${chunk}`);
+				return;
+			}
+			buffer += chunk;
+			const match = /SANDBOX_READY (\S+)/.exec(buffer);
+			if (match) {
+				ready = true;
+				resolve({ url: match[1].replace(/\/+$/, ''), child });
+			}
+		});
+		child.stderr.on('data', (chunk) => process.stderr.write(`[sandbox] ${chunk}`));
+		child.on('exit', (code, signal) => {
+			if (!ready) reject(new Error(`the sandbox exited (${signal ?? `exit ${code}`}) before it was ready:\n${buffer}`));
+			else if (!stopping) {
+				say(`the sandbox stopped unexpectedly (${signal ?? `exit ${code}`}); stopping`);
+				shutdown(1);
+			}
+		});
+	});
+}
+
+/** @param {string} logFile */
+function startTscWatch(logFile) {
+	const tsconfig = path.join(PROJECT_ROOT, 'tsconfig.json');
+	if (!existsSync(tsconfig)) {
+		say('no tsconfig.json: not watching sources');
+		return;
+	}
+	const tsc = path.join(PROJECT_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+	const child = spawn(process.execPath, [tsc, '--watch', '--preserveWatchOutput', '-p', tsconfig], {
+		cwd: PROJECT_ROOT,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	children.push({ name: 'tsc --watch', child });
+	/** @type {string[]} */
+	const out = [];
+	const onData = (/** @type {Buffer} */ chunk) => {
+		const text = chunk.toString();
+		writeFileSync(logFile, text, { flag: 'a' });
+		for (const line of text.split('\n')) {
+			// Report each compile round's result: "Found N errors. Watching for file changes."
+			if (/Found \d+ errors?\./.test(line)) say(`tsc --watch: ${line.replace(/^.*?(Found)/, '$1').trim()}`);
+			else if (/error TS\d+/.test(line)) out.push(line);
+		}
+		for (const line of out.splice(0)) say(`tsc: ${line.trim()}`);
+	};
+	child.stdout.on('data', onData);
+	child.stderr.on('data', onData);
+}
+
+/** @param {number} [code] */
+async function shutdown(code = 0) {
+	if (stopping) return;
+	stopping = true;
+	say('stopping…');
+	const waits = children.map(
+		({ child, stop }) =>
+			stop?.() ??
+			new Promise((/** @type {(value?: unknown) => void} */ resolve) => {
+				if (child.exitCode !== null || child.signalCode !== null) return resolve();
+				child.once('exit', resolve);
+				child.kill('SIGTERM');
+				setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+			}),
+	);
+	await Promise.allSettled(waits);
+	say('stopped');
+	process.exit(code);
+}
+
+async function main() {
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => shutdown(0));
+
+	const userFolder = path.join(cacheDir(), 'demo');
+	if (process.env.DEMO_FRESH === '1') rmSync(userFolder, { recursive: true, force: true });
+	mkdirSync(userFolder, { recursive: true });
+
+	if (await portInUse(N8N_PORT)) throw new Error(`port ${N8N_PORT} is in use (another n8n or demo?): set N8N_PORT`);
+	if (await portInUse(SANDBOX_PORT)) throw new Error(`port ${SANDBOX_PORT} is in use: set SANDBOX_PORT`);
+
+	const n8nPaths = await ensureN8n();
+
+	if (buildIsStale()) await buildPackage();
+	else say('dist/ is up to date: not rebuilding');
+	linkDev({ userFolder });
+	if (WATCH) startTscWatch(path.join(userFolder, 'tsc-watch.log'));
+
+	const sandbox = await startSandbox(SANDBOX_PORT);
+	say(`sandbox ready at ${sandbox.url} (${seconds()})`);
+
+	const n8n = createN8n({ bin: n8nPaths.bin, userFolder, port: N8N_PORT });
+
+	// Credential and workflows: imported again only when they changed (each import is an n8n process start).
+	const { SANDBOX_API_KEY } = await import(path.join(PROJECT_ROOT, 'sandbox', 'server.mjs'));
+	const credential = {
+		id: DEMO_CREDENTIAL_ID,
+		name: DEMO_CREDENTIAL_NAME,
+		type: 'smsPlatformApi',
+		data: { baseUrl: sandbox.url, authMethod: 'apiKeyBearer', apiKey: SANDBOX_API_KEY },
+	};
+	const examples = loadExamples();
+	const fingerprint = createHash('sha256').update(JSON.stringify({ credential, examples })).digest('hex');
+	const stampFile = path.join(userFolder, 'demo-import.sha256');
+	const stamp = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
+	if (stamp !== fingerprint) {
+		say(`importing the credential "${DEMO_CREDENTIAL_NAME}" and ${examples.length} example workflows`);
+		await importCredentials(n8n, [credential]);
+		await importWorkflows(n8n, examples);
+		writeFileSync(stampFile, `${fingerprint}\n`);
+	} else {
+		say('credential and example workflows unchanged: not re-importing');
+	}
+
+	const logFile = path.join(userFolder, 'n8n.log');
+	say(`starting n8n ${n8nPaths.version} (log: ${logFile})`);
+	const server = await startN8n(n8n, { devReload: true, logFile, echo: VERBOSE });
+	children.push({ name: 'n8n', child: server.child, stop: () => server.stop() });
+	server.child.on('exit', (code, signal) => {
+		if (!stopping) {
+			say(`n8n stopped unexpectedly (${signal ?? `exit ${code}`}); see ${logFile}`);
+			shutdown(1);
+		}
+	});
+	const owner = await ensureOwner(server.url, OWNER);
+
+	const lines = [
+		'',
+		`  n8n          ${server.url}   (ready in ${seconds()})`,
+		`               log in as ${OWNER.email} / ${OWNER.password}${owner.created ? '   (owner just created)' : ''}`,
+		`  sandbox      ${sandbox.url}   (admin: ${sandbox.url}/__sandbox/state)`,
+		`  credential   "${DEMO_CREDENTIAL_NAME}": API key ${SANDBOX_API_KEY} (Authorization: Bearer)`,
+		`               JWT login for the sandbox: demo@sandbox.test / sandbox-password`,
+		'  workflows    ' + examples.map((workflow) => `${workflow.name}\n               ${server.url}/workflow/${workflow.id}`).join('\n               '),
+		'',
+		`  ${WATCH ? 'Source edits rebuild (tsc --watch) and n8n reloads the nodes; refresh the editor.' : 'Run `npm run build` after edits; n8n reloads the nodes.'}`,
+		'  Ctrl-C stops n8n and the sandbox.',
+		'',
+	];
+	process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error) => {
+	say(`failed: ${error.stack ?? error}`);
+	shutdown(1);
+});

@@ -1,0 +1,613 @@
+// Runs an isolated n8n: CLI commands (import, execute), a server (start, wait until it really answers, stop), owner
+// setup, API keys and the public REST API. Shared by the demo (scripts/demo.mjs), the end-to-end tests (e2e/) and
+// the benchmarks. Node built-ins only.
+//
+//   const n8n = createN8n({ bin, userFolder });               // bin from ensureN8n() (scripts/n8n-runtime.mjs)
+//   await importCredentials(n8n, [{ id, name, type: 'smsPlatformApi', data: { ... } }]);
+//   await importWorkflows(n8n, [workflowJson, ...]);
+//   const result = await executeWorkflow(n8n, 'workflow-id');  // result.nodes['Node name'].items → [{...json}]
+//   const server = await startN8n(n8n);                        // server.url, server.stop()
+//   const owner = await ensureOwner(server.url, { email, password });
+//   const apiKey = await createApiKey(owner);
+//   await activateWorkflow(server.url, apiKey, 'workflow-id');
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+
+/**
+ * @typedef {object} N8nInstance
+ * @property {string} bin n8n's bin script
+ * @property {string} userFolder N8N_USER_FOLDER (n8n keeps its data in <userFolder>/.n8n)
+ * @property {number} port
+ * @property {string} host
+ * @property {Record<string, string>} extraEnv
+ * @property {string} url
+ */
+
+/**
+ * @typedef {object} NodeResult
+ * @property {any[]} items first output of the node's last run (item json)
+ * @property {any[][]} outputs every output of the last run
+ * @property {{ message: string, description?: string, httpCode?: string } | undefined} error
+ * @property {number} runs
+ * @property {string | undefined} status
+ * @property {number | undefined} startTime
+ * @property {number | undefined} executionTime
+ * @property {any[]} pairedItems
+ * @property {any[][]} allRuns
+ */
+
+/** The fixed encryption key of the demo and test instances (credentials are imported encrypted with it). */
+export const N8N_ENCRYPTION_KEY = 'sms-platform-local-n8n-encryption-key';
+
+/**
+ * Asks the OS for a free TCP port on 127.0.0.1.
+ * @returns {Promise<number>}
+ */
+export function freePort() {
+	return new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.unref();
+		server.on('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = /** @type {net.AddressInfo} */ (server.address());
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+/**
+ * Describes one isolated n8n instance: its user folder (database, settings, community packages under
+ * <userFolder>/.n8n) and the port its server uses. No process is started.
+ * @param {{ bin: string, userFolder?: string, port?: number, host?: string, env?: Record<string, string> }} options
+ * @returns {N8nInstance}
+ */
+export function createN8n({ bin, userFolder, port = 5678, host = 'localhost', env = {} }) {
+	if (!bin) throw new Error('createN8n needs the n8n bin path (from ensureN8n())');
+	const folder = userFolder ?? mkdtempSync(path.join(os.tmpdir(), 'n8n-user-'));
+	mkdirSync(folder, { recursive: true });
+	return { bin, userFolder: folder, port, host, extraEnv: env, url: `http://${host}:${port}` };
+}
+
+/**
+ * The environment of an n8n process of this instance. `brokerPort` must differ between concurrent processes.
+ * @param {N8nInstance} n8n
+ * @param {{ brokerPort?: number, extra?: Record<string, string> }} [options]
+ * @returns {NodeJS.ProcessEnv}
+ */
+export function n8nEnv(n8n, { brokerPort, extra = {} } = {}) {
+	const env = { ...process.env };
+	// Variables of an outer n8n (or the user's shell) must not leak into the isolated one.
+	for (const key of Object.keys(env)) {
+		if (key.startsWith('N8N_') || key.startsWith('DB_') || key.startsWith('EXECUTIONS_')) delete env[key];
+	}
+	Object.assign(env, {
+		N8N_USER_FOLDER: n8n.userFolder,
+		N8N_ENCRYPTION_KEY,
+		DB_TYPE: 'sqlite',
+		// `n8n execute --rawOutput` prints the run through the logger at level info: keep it at info.
+		N8N_LOG_LEVEL: 'info',
+		N8N_LOG_OUTPUT: 'console',
+		N8N_PORT: String(n8n.port),
+		N8N_HOST: n8n.host,
+		N8N_PROTOCOL: 'http',
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_EDITOR_BASE_URL: n8n.url,
+		WEBHOOK_URL: `${n8n.url}/`,
+		N8N_RUNNERS_BROKER_PORT: String(brokerPort ?? n8n.port + 1),
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_SECURE_COOKIE: 'false',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		N8N_PUBLIC_API_DISABLED: 'false',
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		N8N_LICENSE_AUTO_RENEW_ENABLED: 'false',
+		N8N_NO_COLOR: 'true',
+		NO_COLOR: '1',
+	});
+	Object.assign(env, n8n.extraEnv, extra);
+	return env;
+}
+
+/**
+ * Runs `n8n <args>`; resolves { code, stdout, stderr, durationMs } (also on a non-zero exit).
+ * @param {N8nInstance} n8n
+ * @param {string[]} args
+ * @param {{ timeoutMs?: number, env?: Record<string, string> }} [options]
+ * @returns {Promise<{ code: number | null, stdout: string, stderr: string, durationMs: number }>}
+ */
+export async function runN8nCommand(n8n, args, { timeoutMs = 180_000, env = {} } = {}) {
+	const brokerPort = await freePort();
+	const started = Date.now();
+	return await new Promise((resolve, reject) => {
+		const child = spawn(process.execPath, [n8n.bin, ...args], {
+			env: n8nEnv(n8n, { brokerPort, extra: env }),
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (chunk) => (stdout += chunk));
+		child.stderr.on('data', (chunk) => (stderr += chunk));
+		const timer = setTimeout(() => {
+			child.kill('SIGKILL');
+			reject(new Error(`n8n ${args.join(' ')} did not finish within ${timeoutMs / 1000} s\n${stdout}\n${stderr}`));
+		}, timeoutMs);
+		child.on('error', (error) => {
+			clearTimeout(timer);
+			reject(error);
+		});
+		child.on('close', (code) => {
+			clearTimeout(timer);
+			resolve({ code, stdout, stderr, durationMs: Date.now() - started });
+		});
+	});
+}
+
+/**
+ * @param {N8nInstance} n8n
+ * @param {string[]} args
+ * @param {string} what
+ */
+async function runChecked(n8n, args, what) {
+	const result = await runN8nCommand(n8n, args);
+	const output = `${result.stdout}\n${result.stderr}`;
+	if (result.code !== 0) {
+		throw new Error(`${what} failed (exit ${result.code}):\n${lastLines(output, 40)}`);
+	}
+	return result;
+}
+
+/**
+ * @param {string} text
+ * @param {number} count
+ */
+function lastLines(text, count) {
+	return text.trimEnd().split('\n').slice(-count).join('\n');
+}
+
+/**
+ * @param {unknown} value
+ * @param {string} prefix
+ */
+function writeTempJson(value, prefix) {
+	const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+	const file = path.join(dir, 'data.json');
+	writeFileSync(file, JSON.stringify(value, null, 2));
+	return { file, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Imports credentials with fixed ids (updates them if they exist). Each: { id, name, type, data } with plain
+ * `data`: n8n encrypts it with the instance key.
+ * @param {N8nInstance} n8n
+ * @param {Array<{ id: string, name: string, type: string, data: Record<string, unknown>, [key: string]: unknown }>} credentials
+ */
+export async function importCredentials(n8n, credentials) {
+	const list = credentials.map((credential) => ({
+		isManaged: false,
+		...credential,
+		createdAt: credential.createdAt ?? new Date().toISOString(),
+		updatedAt: new Date().toISOString(),
+	}));
+	const { file, cleanup } = writeTempJson(list, 'n8n-credentials-');
+	try {
+		return await runChecked(n8n, ['import:credentials', `--input=${file}`], 'n8n import:credentials');
+	} finally {
+		cleanup();
+	}
+}
+
+/**
+ * Imports workflows (each with its own fixed `id`; an existing workflow with that id is replaced).
+ * @param {N8nInstance} n8n
+ * @param {any[]} workflows
+ */
+export async function importWorkflows(n8n, workflows) {
+	const list = workflows.map((workflow) => {
+		if (!workflow.id) throw new Error(`workflow "${workflow.name}" has no id: give it a fixed one`);
+		return { settings: {}, pinData: {}, ...workflow, active: false };
+	});
+	const { file, cleanup } = writeTempJson(list, 'n8n-workflows-');
+	try {
+		return await runChecked(n8n, ['import:workflow', `--input=${file}`], 'n8n import:workflow');
+	} finally {
+		cleanup();
+	}
+}
+
+/**
+ * One workflow: see importWorkflows.
+ * @param {N8nInstance} n8n
+ * @param {any} workflow
+ */
+export async function importWorkflow(n8n, workflow) {
+	return await importWorkflows(n8n, [workflow]);
+}
+
+/**
+ * Finds the run n8n prints (pretty JSON, `{ "data": { ... "resultData" ...}, "status": ... }`) among log lines.
+ * Returns the parsed object, or undefined.
+ * @param {string} text
+ * @returns {any}
+ */
+export function extractRunJson(text) {
+	const starts = [];
+	const pattern = /\{\s*\n\s*"data"\s*:/g;
+	let match;
+	while ((match = pattern.exec(text))) starts.push(match.index);
+	for (const start of starts.reverse()) {
+		const end = matchingBrace(text, start);
+		if (end < 0) continue;
+		try {
+			const value = JSON.parse(text.slice(start, end + 1));
+			if (value && typeof value === 'object' && value.data?.resultData) return value;
+		} catch {
+			// not this one
+		}
+	}
+	return undefined;
+}
+
+/**
+ * @param {string} text
+ * @param {number} start
+ */
+function matchingBrace(text, start) {
+	let depth = 0;
+	let inString = false;
+	for (let index = start; index < text.length; index++) {
+		const char = text[index];
+		if (inString) {
+			if (char === '\\') index++;
+			else if (char === '"') inString = false;
+		} else if (char === '"') inString = true;
+		else if (char === '{' || char === '[') depth++;
+		else if (char === '}' || char === ']') {
+			depth--;
+			if (depth === 0) return index;
+		}
+	}
+	return -1;
+}
+
+/**
+ * Per-node view of a run: { [nodeName]: { items: [json...], outputs: [[json...], ...], error, runs, status } }.
+ * `items` is the first output of the node's last run; `error` is the node's own error (message + description),
+ * or, for a node that continued on fail, the `error` field of its first item.
+ * @param {any} run
+ * @returns {Record<string, NodeResult>}
+ */
+export function summarizeRun(run) {
+	/** @type {Record<string, NodeResult>} */
+	const nodes = {};
+	/** @type {Record<string, any[]>} */
+	const runData = run?.data?.resultData?.runData ?? {};
+	for (const [name, runs] of Object.entries(runData)) {
+		const last = runs[runs.length - 1] ?? {};
+		/** @type {any[][]} */
+		const outputs = (last.data?.main ?? []).map((/** @type {any[] | null} */ output) =>
+			(output ?? []).map((item) => item.json),
+		);
+		const items = outputs[0] ?? [];
+		let error;
+		if (last.error) {
+			error = {
+				message: last.error.message,
+				description: last.error.description,
+				httpCode: last.error.httpCode,
+			};
+		} else if (items.length && items[0] && items[0].error !== undefined) {
+			const first = items[0];
+			error =
+				typeof first.error === 'string'
+					? { message: first.error, description: first.description, httpCode: first.httpCode }
+					: first.error;
+		}
+		nodes[name] = {
+			items,
+			outputs,
+			error,
+			runs: runs.length,
+			status: last.executionStatus,
+			startTime: last.startTime,
+			executionTime: last.executionTime,
+			pairedItems: (last.data?.main?.[0] ?? []).map((/** @type {any} */ item) => item.pairedItem),
+			allRuns: runs.map((entry) => (entry.data?.main?.[0] ?? []).map((/** @type {any} */ item) => item.json)),
+		};
+	}
+	return nodes;
+}
+
+/**
+ * `n8n execute --id <id> --rawOutput`. Resolves { status, finished, nodes (see summarizeRun), lastNodeExecuted,
+ * error (the run's error, if it failed), run (raw), stdout, stderr, durationMs }. Rejects only when no run JSON can
+ * be found in the output (n8n could not start, the workflow does not exist, ...).
+ * @param {N8nInstance} n8n
+ * @param {string} id
+ * @param {{ timeoutMs?: number, env?: Record<string, string> }} [options]
+ */
+export async function executeWorkflow(n8n, id, { timeoutMs = 300_000, env = {} } = {}) {
+	const result = await runN8nCommand(n8n, ['execute', `--id=${id}`, '--rawOutput'], { timeoutMs, env });
+	const run = extractRunJson(result.stdout) ?? extractRunJson(`${result.stdout}\n${result.stderr}`);
+	if (!run) {
+		throw new Error(
+			`n8n execute --id=${id} printed no run (exit ${result.code}, ${result.durationMs} ms):\n` +
+				`${lastLines(result.stdout, 30)}\n${lastLines(result.stderr, 30)}`,
+		);
+	}
+	const runError = run.data.resultData.error;
+	return {
+		status: run.status ?? (runError ? 'error' : 'success'),
+		finished: run.finished,
+		exitCode: result.code,
+		lastNodeExecuted: run.data.resultData.lastNodeExecuted,
+		error: runError
+			? { message: runError.message, description: runError.description, node: runError.node?.name }
+			: undefined,
+		nodes: summarizeRun(run),
+		run,
+		stdout: result.stdout,
+		stderr: result.stderr,
+		durationMs: result.durationMs,
+	};
+}
+
+const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Starts `n8n start` and waits until the REST API answers for real (not the 200 "n8n is starting up" page).
+ * Returns { url, child, logs(), stop() }. Output is kept in memory (logs()) and, with `logFile`, written there;
+ * `echo: true` also copies it to our stderr.
+ * @param {N8nInstance} n8n
+ * @param {{ env?: Record<string, string>, logFile?: string, echo?: boolean, timeoutMs?: number, devReload?: boolean }} [options]
+ */
+export async function startN8n(n8n, { env = {}, logFile, echo = false, timeoutMs = 180_000, devReload = false } = {}) {
+	const brokerPort = await freePort();
+	const started = Date.now();
+	const child = spawn(process.execPath, [n8n.bin, 'start'], {
+		env: n8nEnv(n8n, { brokerPort, extra: { ...(devReload ? { N8N_DEV_RELOAD: 'true' } : {}), ...env } }),
+		stdio: ['ignore', 'pipe', 'pipe'],
+		detached: false,
+	});
+	let output = '';
+	const file = logFile ? createWriteStream(logFile, { flags: 'a' }) : undefined;
+	const onData = (/** @type {Buffer} */ chunk) => {
+		output = (output + chunk).slice(-200_000);
+		file?.write(chunk);
+		if (echo) process.stderr.write(chunk);
+	};
+	child.stdout.on('data', onData);
+	child.stderr.on('data', onData);
+	/** @type {{ code: number | null, signal: NodeJS.Signals | null } | undefined} */
+	let exited;
+	/** @type {Promise<{ code: number | null, signal: NodeJS.Signals | null }>} */
+	const exitPromise = new Promise((resolve) => {
+		child.on('exit', (code, signal) => {
+			exited = { code, signal };
+			resolve(exited);
+		});
+	});
+
+	const handle = {
+		url: n8n.url,
+		child,
+		startupMs: 0,
+		logs: () => output,
+		async stop({ timeoutMs: stopTimeout = 20_000 } = {}) {
+			if (!exited) {
+				child.kill('SIGTERM');
+				const timer = setTimeout(() => !exited && child.kill('SIGKILL'), stopTimeout);
+				await exitPromise;
+				clearTimeout(timer);
+			}
+			file?.end();
+			return exited;
+		},
+	};
+
+	while (true) {
+		if (exited) {
+			throw new Error(`n8n start exited (${exited.signal ?? `exit ${exited.code}`}) before it was ready:\n${lastLines(output, 40)}`);
+		}
+		if (Date.now() - started > timeoutMs) {
+			await handle.stop();
+			throw new Error(`n8n did not become ready within ${timeoutMs / 1000} s:\n${lastLines(output, 40)}`);
+		}
+		if (await isReady(n8n.url)) break;
+		await sleep(250);
+	}
+	handle.startupMs = Date.now() - started;
+	return handle;
+}
+
+/**
+ * True once /rest/settings answers with JSON (during migrations n8n serves a 200 HTML "starting up" page).
+ * @param {string} url
+ */
+export async function isReady(url) {
+	try {
+		const response = await fetch(`${url}/rest/settings`, { signal: AbortSignal.timeout(2000) });
+		if (!response.ok) return false;
+		const type = response.headers.get('content-type') ?? '';
+		if (!type.includes('json')) return false;
+		const body = await response.json();
+		return Boolean(body?.data);
+	} catch {
+		return false;
+	}
+}
+
+/** A logged-in session of the internal REST API (/rest), cookie-based, as the editor UI uses it. */
+export class N8nSession {
+	/** @param {string} url */
+	constructor(url) {
+		this.url = url;
+		this.cookie = '';
+		// n8n binds the auth cookie to a browser id that every later request must repeat.
+		this.browserId = randomUUID();
+	}
+
+	/**
+	 * @param {string} method
+	 * @param {string} pathname
+	 * @param {unknown} [body]
+	 * @returns {Promise<{ status: number, ok: boolean, json: any, text: string }>}
+	 */
+	async request(method, pathname, body) {
+		const response = await fetch(`${this.url}${pathname}`, {
+			method,
+			headers: {
+				'content-type': 'application/json',
+				accept: 'application/json',
+				'browser-id': this.browserId,
+				...(this.cookie ? { cookie: this.cookie } : {}),
+			},
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const setCookie = response.headers.getSetCookie?.() ?? [];
+		for (const entry of setCookie) {
+			const pair = entry.split(';')[0];
+			if (pair.startsWith('n8n-auth=')) this.cookie = pair;
+		}
+		const text = await response.text();
+		let json;
+		try {
+			json = text ? JSON.parse(text) : undefined;
+		} catch {
+			json = undefined;
+		}
+		return { status: response.status, ok: response.ok, json, text };
+	}
+
+	/**
+	 * @param {string} method
+	 * @param {string} pathname
+	 * @param {unknown} [body]
+	 * @returns {Promise<any>}
+	 */
+	async requestOk(method, pathname, body) {
+		const response = await this.request(method, pathname, body);
+		if (!response.ok) {
+			throw new Error(`${method} ${pathname} → HTTP ${response.status}: ${response.text.slice(0, 500)}`);
+		}
+		return response.json?.data ?? response.json;
+	}
+}
+
+/**
+ * Logs in; resolves the session, or undefined when the e-mail/password are refused.
+ * @param {string} url
+ * @param {{ email: string, password: string }} credentials
+ */
+export async function login(url, { email, password }) {
+	const session = new N8nSession(url);
+	const response = await session.request('POST', '/rest/login', { emailOrLdapLoginId: email, email, password });
+	if (!response.ok) return undefined;
+	return session;
+}
+
+/**
+ * Makes sure the instance has an owner with these credentials and returns a logged-in session. Sets the owner up
+ * when the instance has none; otherwise logs in (fails clearly when the owner exists with another password).
+ * @param {string} url
+ * @param {{ email: string, password: string, firstName?: string, lastName?: string }} owner
+ * @returns {Promise<N8nSession & { created: boolean }>}
+ */
+export async function ensureOwner(url, { email, password, firstName = 'Demo', lastName = 'Owner' }) {
+	const settings = await fetch(`${url}/rest/settings`).then((response) => response.json());
+	const needsSetup = settings?.data?.userManagement?.showSetupOnFirstLoad === true;
+	if (needsSetup) {
+		const session = new N8nSession(url);
+		await session.requestOk('POST', '/rest/owner/setup', { email, password, firstName, lastName });
+		if (!session.cookie) {
+			const loggedIn = await login(url, { email, password });
+			if (!loggedIn) throw new Error('owner was set up but logging in failed');
+			return Object.assign(loggedIn, { created: true });
+		}
+		return Object.assign(session, { created: true });
+	}
+	const session = await login(url, { email, password });
+	if (!session) throw new Error(`n8n at ${url} already has an owner and ${email} / the given password are refused`);
+	return Object.assign(session, { created: false });
+}
+
+/**
+ * Creates a public-API key with every scope the user may have; returns the raw key (X-N8N-API-KEY).
+ * @param {N8nSession} session
+ * @param {{ label?: string }} [options]
+ * @returns {Promise<string>}
+ */
+export async function createApiKey(session, { label = `sms-platform-${Date.now()}` } = {}) {
+	let scopes;
+	try {
+		scopes = await session.requestOk('GET', '/rest/api-keys/scopes');
+	} catch {
+		scopes = undefined;
+	}
+	if (!Array.isArray(scopes) || scopes.length === 0) {
+		scopes = ['workflow:create', 'workflow:read', 'workflow:update', 'workflow:list', 'workflow:activate', 'workflow:deactivate', 'execution:read', 'execution:list', 'credential:create'];
+	}
+	const created = await session.requestOk('POST', '/rest/api-keys', { label: label.slice(0, 50), scopes, expiresAt: null });
+	const key = created?.rawApiKey ?? created?.apiKey;
+	if (!key) throw new Error(`POST /rest/api-keys answered without a key: ${JSON.stringify(created).slice(0, 300)}`);
+	return key;
+}
+
+/**
+ * Calls n8n's public REST API (/api/v1) with an API key; resolves the parsed JSON, throws on non-2xx.
+ * @param {string} url
+ * @param {string} apiKey
+ * @param {string} method
+ * @param {string} pathname
+ * @param {unknown} [body]
+ * @returns {Promise<any>}
+ */
+export async function publicApi(url, apiKey, method, pathname, body) {
+	const response = await fetch(`${url}/api/v1${pathname}`, {
+		method,
+		headers: { 'X-N8N-API-KEY': apiKey, accept: 'application/json', 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const text = await response.text();
+	if (!response.ok) throw new Error(`${method} /api/v1${pathname} → HTTP ${response.status}: ${text.slice(0, 800)}`);
+	return text ? JSON.parse(text) : undefined;
+}
+
+/**
+ * Activates (publishes) a workflow through the public API.
+ * @param {string} url
+ * @param {string} apiKey
+ * @param {string} id
+ */
+export async function activateWorkflow(url, apiKey, id) {
+	return await publicApi(url, apiKey, 'POST', `/workflows/${encodeURIComponent(id)}/activate`, {});
+}
+
+/**
+ * @param {string} url
+ * @param {string} apiKey
+ * @param {string} id
+ */
+export async function deactivateWorkflow(url, apiKey, id) {
+	return await publicApi(url, apiKey, 'POST', `/workflows/${encodeURIComponent(id)}/deactivate`, {});
+}
+
+/**
+ * Lists executions of a workflow (newest first), with their run data when `includeData`.
+ * @param {string} url
+ * @param {string} apiKey
+ * @param {{ workflowId?: string, includeData?: boolean, limit?: number }} [options]
+ * @returns {Promise<any[]>}
+ */
+export async function listExecutions(url, apiKey, { workflowId, includeData = false, limit = 20 } = {}) {
+	const query = new URLSearchParams({ limit: String(limit), includeData: String(includeData) });
+	if (workflowId) query.set('workflowId', workflowId);
+	const body = await publicApi(url, apiKey, 'GET', `/executions?${query}`);
+	return body?.data ?? [];
+}

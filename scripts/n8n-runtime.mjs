@@ -1,0 +1,220 @@
+// Installs the pinned n8n once into a cache folder and tells where it is.
+//
+//   import { ensureN8n } from './n8n-runtime.mjs';
+//   const { bin, dir, version } = await ensureN8n();   // bin: path of n8n's bin script, run it with Node 24
+//
+// The install goes into a fresh temporary folder beside the final one; only after `npm install` succeeded and a
+// smoke run of n8n worked is a marker written and the folder renamed into place, so an interrupted install is
+// never taken for a good one. Later calls only read the marker (milliseconds). Progress goes to stderr.
+//
+// Also runnable: `node scripts/n8n-runtime.mjs` installs (if needed) and prints the bin path.
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { N8N_OVERRIDES, N8N_VERSION } from './n8n-version.mjs';
+
+const MARKER = '.sms-platform-n8n-install.json';
+
+/** The project's cache folder: $SMS_PLATFORM_CACHE, else $XDG_CACHE_HOME or ~/.cache, + n8n-nodes-sms-platform. */
+export function cacheDir() {
+	if (process.env.SMS_PLATFORM_CACHE) return path.resolve(process.env.SMS_PLATFORM_CACHE);
+	const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
+	return path.join(base, 'n8n-nodes-sms-platform');
+}
+
+/** @param {string} message */
+function log(message) {
+	process.stderr.write(`[n8n-runtime] ${message}\n`);
+}
+
+function nodeMajor() {
+	return Number(process.versions.node.split('.')[0]);
+}
+
+/**
+ * Environment for npm: Node 24's headers for native builds (the user's ~/.npmrc may point nodedir elsewhere).
+ * @param {Record<string, string>} [extra]
+ * @returns {NodeJS.ProcessEnv}
+ */
+export function npmEnv(extra = {}) {
+	/** @type {NodeJS.ProcessEnv} */
+	const env = { ...process.env, ...extra };
+	const nodeHome = path.dirname(path.dirname(process.execPath));
+	if (existsSync(path.join(nodeHome, 'include', 'node', 'node.h'))) env.npm_config_nodedir = nodeHome;
+	// npm must run with the same Node as we do (the one from with-node24.sh).
+	env.PATH = `${path.dirname(process.execPath)}${path.delimiter}${env.PATH ?? ''}`;
+	env.npm_config_yes = 'true';
+	env.npm_config_fund = 'false';
+	env.npm_config_audit = 'false';
+	env.npm_config_update_notifier = 'false';
+	return env;
+}
+
+/**
+ * Runs a command, streaming its output to our stderr unless `quiet`; resolves { stdout } on exit 0, rejects with
+ * the output's tail otherwise.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, quiet?: boolean }} [options]
+ * @returns {Promise<{ stdout: string }>}
+ */
+export function run(command, args, { cwd, env, quiet = false } = {}) {
+	return new Promise((resolve, reject) => {
+		const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+		let tail = '';
+		let stdout = '';
+		const onData = (/** @type {Buffer} */ chunk) => {
+			tail = (tail + chunk.toString()).slice(-8000);
+			if (!quiet) process.stderr.write(chunk);
+		};
+		child.stdout.on('data', (chunk) => {
+			stdout += chunk;
+			onData(chunk);
+		});
+		child.stderr.on('data', onData);
+		child.on('error', reject);
+		child.on('close', (code, signal) => {
+			if (code === 0) resolve({ stdout });
+			else reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`}):\n${tail}`));
+		});
+	});
+}
+
+/** @param {string} version */
+function wanted(version) {
+	return { version, overrides: N8N_OVERRIDES };
+}
+
+/**
+ * @param {string} dir
+ * @returns {{ version?: string, overrides?: unknown } | undefined}
+ */
+function readMarker(dir) {
+	try {
+		return JSON.parse(readFileSync(path.join(dir, MARKER), 'utf8'));
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * @param {string} dir
+ * @param {string} version
+ */
+function markerMatches(dir, version) {
+	const marker = readMarker(dir);
+	if (!marker) return false;
+	const want = wanted(version);
+	return marker.version === want.version && JSON.stringify(marker.overrides) === JSON.stringify(want.overrides);
+}
+
+/**
+ * @param {string} dir
+ * @param {string} version
+ */
+function pathsFor(dir, version) {
+	return {
+		version,
+		dir,
+		bin: path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n'),
+		nodeModules: path.join(dir, 'node_modules'),
+	};
+}
+
+/**
+ * Ensures the pinned n8n is installed; returns { version, dir, bin, nodeModules }.
+ * Run `bin` with `process.execPath` (Node 24): `spawn(process.execPath, [bin, 'start'])`.
+ * @param {{ version?: string }} [options]
+ * @returns {Promise<{ version: string, dir: string, bin: string, nodeModules: string }>}
+ */
+export async function ensureN8n({ version = N8N_VERSION } = {}) {
+	if (nodeMajor() < 24) {
+		throw new Error(`n8n ${version} needs Node 24; this is Node ${process.versions.node}. Run through scripts/with-node24.sh`);
+	}
+	const root = cacheDir();
+	const dir = path.join(root, `n8n-${version}`);
+	if (markerMatches(dir, version) && existsSync(pathsFor(dir, version).bin)) return pathsFor(dir, version);
+
+	mkdirSync(root, { recursive: true });
+	const tmp = mkdtempSync(path.join(root, `.n8n-${version}.installing-`));
+	chmodSync(tmp, 0o755);
+	const started = Date.now();
+	log(`installing n8n ${version} into ${dir} (first run only; a few minutes)`);
+	try {
+		const manifest = {
+			name: 'sms-platform-n8n-runtime',
+			private: true,
+			description: `n8n ${version} for the SMS Platform demo and end-to-end tests`,
+			dependencies: { n8n: version },
+			overrides: N8N_OVERRIDES,
+		};
+		writeFileSync(path.join(tmp, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+		// yes=true: a dependency's `npx only-allow pnpm` preinstall otherwise fails when ~/.npmrc says yes=false.
+		writeFileSync(path.join(tmp, '.npmrc'), 'yes=true\nfund=false\naudit=false\nupdate-notifier=false\n');
+		// `npm install`, not `npm ci`: a lockfile would expect optional platform packages this registry lacks.
+		await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: tmp, env: npmEnv() });
+		const tmpPaths = pathsFor(tmp, version);
+		if (!existsSync(tmpPaths.bin)) throw new Error(`npm install finished but ${tmpPaths.bin} is missing`);
+		log(`npm install done in ${Math.round((Date.now() - started) / 1000)} s; checking that n8n starts`);
+		await smokeTest(tmpPaths);
+		writeFileSync(
+			path.join(tmp, MARKER),
+			`${JSON.stringify({ ...wanted(version), installedAt: new Date().toISOString(), node: process.version }, null, 2)}\n`,
+		);
+		// Another process may have finished the same install meanwhile: keep whichever is good.
+		if (markerMatches(dir, version)) {
+			rmSync(tmp, { recursive: true, force: true });
+		} else {
+			if (existsSync(dir)) {
+				const trash = `${dir}.old-${process.pid}-${Date.now()}`;
+				renameSync(dir, trash);
+				rmSync(trash, { recursive: true, force: true });
+			}
+			renameSync(tmp, dir);
+		}
+	} catch (error) {
+		rmSync(tmp, { recursive: true, force: true });
+		throw error;
+	}
+	log(`n8n ${version} ready in ${Math.round((Date.now() - started) / 1000)} s`);
+	return pathsFor(dir, version);
+}
+
+/**
+ * Runs a cheap n8n command that loads its modules and opens a database, in a throw-away user folder.
+ * @param {{ bin: string }} paths
+ */
+async function smokeTest({ bin }) {
+	const userFolder = mkdtempSync(path.join(os.tmpdir(), 'n8n-smoke-'));
+	try {
+		await run(process.execPath, [bin, 'list:workflow'], {
+			quiet: true,
+			env: {
+				...process.env,
+				N8N_USER_FOLDER: userFolder,
+				N8N_ENCRYPTION_KEY: 'smoke-test',
+				DB_TYPE: 'sqlite',
+				N8N_DIAGNOSTICS_ENABLED: 'false',
+				N8N_RUNNERS_BROKER_PORT: '5799',
+			},
+		});
+	} finally {
+		rmSync(userFolder, { recursive: true, force: true });
+	}
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+	const started = Date.now();
+	ensureN8n()
+		.then((paths) => {
+			log(`ok in ${((Date.now() - started) / 1000).toFixed(2)} s`);
+			process.stdout.write(`${paths.bin}\n`);
+		})
+		.catch((error) => {
+			log(error.stack ?? String(error));
+			process.exit(1);
+		});
+}
