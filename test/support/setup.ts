@@ -6,6 +6,10 @@ import { policy } from '../../nodes/SmsPlatform/transport/request';
 policy.baseDelayMs = 1;
 policy.maxDelayMs = 20;
 
+beforeAll(() => {
+	if (!nock.isActive()) nock.activate();
+});
+
 beforeEach(() => {
 	nock.disableNetConnect();
 	nock.enableNetConnect(/(127\.0\.0\.1|localhost)/);
@@ -13,4 +17,9 @@ beforeEach(() => {
 
 afterEach(() => {
 	nock.cleanAll();
+});
+
+// nock stays hooked into node:http after a test file; unhook it so the next file in this worker starts clean.
+afterAll(() => {
+	nock.restore();
 });

@@ -20,7 +20,7 @@ export async function searchPackages(
 	const results = records
 		.map((record) => coerceNumbers(record, ['sms_count', 'bonus_sms', 'price']))
 		.filter((pkg) => pkg.is_active !== false && String(pkg.is_active) !== 'false')
-		.filter((pkg) => !needle || String(pkg.name ?? '').toLowerCase().includes(needle) || String(pkg.id) === needle)
+		.filter((pkg) => !needle || String(pkg.name ?? '').toLowerCase().includes(needle) || String(pkg.id).toLowerCase() === needle)
 		.map((pkg) => ({ name: label(pkg), value: String(pkg.id) }));
 	return { results };
 }

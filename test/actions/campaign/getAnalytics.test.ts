@@ -1,0 +1,75 @@
+import nock from 'nock';
+
+import { API_KEY, BASE_URL, apiKeyCredentials, runNode } from '../../support/harness';
+import { describeIdHandling } from '../shared';
+
+const CAMPAIGN_ID = '1c9f2e3d-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
+const ANALYTICS = {
+	campaign_id: CAMPAIGN_ID,
+	name: 'January promotion',
+	status: 'completed',
+	total_recipients: 1000,
+	sent: 1000,
+	delivered: 980,
+	failed: 20,
+	delivery_rate: 98.0,
+	cost: 25000.0,
+	currency: 'TZS',
+	started_at: '2025-01-15T09:00:00Z',
+	completed_at: '2025-01-15T09:05:00Z',
+	duration_seconds: 300,
+	messages_per_second: 3.33,
+};
+
+// nock patches Node's http globally: un-patch it when this file is done, so the next test file in this
+// worker installs its own interceptor instead of sharing (and being refused by) this file's.
+afterAll(() => {
+	nock.restore();
+});
+
+describe('campaign.getAnalytics', () => {
+	it('GETs the analytics with the key as Bearer and outputs them', async () => {
+		const scope = nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}` } })
+			.get(`/api/messaging/campaigns/${CAMPAIGN_ID}/analytics/`)
+			.query({})
+			.reply(200, ANALYTICS);
+		const { output } = await runNode({
+			parameters: { resource: 'campaign', operation: 'getAnalytics', campaignId: CAMPAIGN_ID },
+		});
+		expect(output).toEqual([{ json: ANALYTICS, pairedItem: { item: 0 } }]);
+		scope.done();
+	});
+
+	it('converts every documented number sent as a string', async () => {
+		const scope = nock(BASE_URL, { reqheaders: { 'x-api-key': API_KEY }, badheaders: ['authorization'] })
+			.get(`/api/messaging/campaigns/${CAMPAIGN_ID}/analytics/`)
+			.reply(200, {
+				...ANALYTICS,
+				total_recipients: '1000',
+				sent: '1000',
+				delivered: '980',
+				failed: '20',
+				delivery_rate: '98.00',
+				cost: '25000.00',
+				duration_seconds: '300',
+				messages_per_second: '3.33',
+			});
+		const { output } = await runNode({
+			parameters: { resource: 'campaign', operation: 'getAnalytics', campaignId: CAMPAIGN_ID },
+			credentials: apiKeyCredentials('apiKeyHeader'),
+		});
+		expect(output).toEqual([{ json: ANALYTICS, pairedItem: { item: 0 } }]);
+		scope.done();
+	});
+
+	describeIdHandling({
+		resource: 'campaign',
+		operation: 'getAnalytics',
+		param: 'campaignId',
+		label: 'Campaign ID',
+		path: (id) => `/api/messaging/campaigns/${id}/analytics/`,
+		okBody: ANALYTICS,
+		okOutput: ANALYTICS,
+		notFound: 'Campaign not found',
+	});
+});

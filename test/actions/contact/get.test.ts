@@ -1,0 +1,62 @@
+import nock from 'nock';
+
+import { API_KEY, BASE_URL, apiKeyCredentials, runNode } from '../../support/harness';
+import { describeIdHandling } from '../shared';
+
+const CONTACT_ID = '5e4d3c2b-1a09-4f8e-a7d6-c5b4a3928170';
+const CONTACT = {
+	id: CONTACT_ID,
+	name: 'Amina Juma',
+	phone_e164: '+255712345678',
+	email: 'amina@example.com',
+	attributes: { city: 'Dar es Salaam', customer_tier: 'gold' },
+	tags: ['vip', 'newsletter'],
+	is_active: true,
+	opt_in_at: '2024-11-02T08:15:00Z',
+	opt_out_at: null,
+	created_at: '2024-11-02T08:15:00Z',
+	updated_at: '2025-01-10T12:00:00Z',
+};
+
+// nock patches Node's http globally: un-patch it when this file is done, so the next test file in this
+// worker installs its own interceptor instead of sharing (and being refused by) this file's.
+afterAll(() => {
+	nock.restore();
+});
+
+describe('contact.get', () => {
+	it('GETs the contact with the key as Bearer and outputs it unchanged', async () => {
+		const scope = nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}` } })
+			.get(`/api/messaging/contacts/${CONTACT_ID}/`)
+			.query({})
+			.reply(200, CONTACT);
+		const { output } = await runNode({
+			parameters: { resource: 'contact', operation: 'get', contactId: CONTACT_ID },
+		});
+		expect(output).toEqual([{ json: CONTACT, pairedItem: { item: 0 } }]);
+		scope.done();
+	});
+
+	it('sends the key as X-API-Key without Authorization and unwraps {success, data}', async () => {
+		const scope = nock(BASE_URL, { reqheaders: { 'x-api-key': API_KEY }, badheaders: ['authorization'] })
+			.get(`/api/messaging/contacts/${CONTACT_ID}/`)
+			.reply(200, { success: true, data: CONTACT });
+		const { output } = await runNode({
+			parameters: { resource: 'contact', operation: 'get', contactId: CONTACT_ID },
+			credentials: apiKeyCredentials('apiKeyHeader'),
+		});
+		expect(output).toEqual([{ json: CONTACT, pairedItem: { item: 0 } }]);
+		scope.done();
+	});
+
+	describeIdHandling({
+		resource: 'contact',
+		operation: 'get',
+		param: 'contactId',
+		label: 'Contact ID',
+		path: (id) => `/api/messaging/contacts/${id}/`,
+		okBody: CONTACT,
+		okOutput: CONTACT,
+		notFound: 'Contact not found',
+	});
+});

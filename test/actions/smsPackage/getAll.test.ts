@@ -1,0 +1,208 @@
+import nock from 'nock';
+import type { IDataObject } from 'n8n-workflow';
+
+import { API_KEY, BASE_URL, apiKeyCredentials, listSearch, runNode } from '../../support/harness';
+
+// nock patches Node's http globally: un-patch it when this file is done, so the next test file in this
+// worker installs its own interceptor instead of sharing (and being refused by) this file's.
+afterAll(() => {
+	nock.restore();
+});
+
+const PATH = '/api/billing/sms/packages/';
+
+const BASIC = {
+	id: '9b1d0e2f-0000-4000-8000-000000000001',
+	name: 'Basic',
+	sms_count: 1000,
+	price: 25000.0,
+	currency: 'TZS',
+	bonus_sms: 0,
+	validity_days: 30,
+	is_active: true,
+};
+const STANDARD = {
+	id: '9b1d0e2f-0000-4000-8000-000000000002',
+	name: 'Standard',
+	sms_count: 5000,
+	price: 110000.5,
+	currency: 'TZS',
+	bonus_sms: 500,
+	validity_days: 90,
+	is_active: true,
+};
+const LEGACY = {
+	id: '9b1d0e2f-0000-4000-8000-000000000003',
+	name: 'Legacy Starter',
+	sms_count: 100,
+	price: 3000.0,
+	currency: 'TZS',
+	bonus_sms: 0,
+	validity_days: 7,
+	is_active: false,
+};
+const ENTERPRISE = {
+	id: '9b1d0e2f-0000-4000-8000-000000000004',
+	name: 'Enterprise',
+	sms_count: 50000,
+	price: 1000000.0,
+	currency: 'TZS',
+	bonus_sms: 10000,
+	validity_days: 365,
+	is_active: true,
+};
+
+function pkg(n: number): IDataObject {
+	return {
+		id: `9b1d0e2f-0000-4000-9000-${String(n).padStart(12, '0')}`,
+		name: `Package ${n}`,
+		sms_count: 100 * n,
+		price: 2500.0 * n,
+		currency: 'TZS',
+		bonus_sms: n % 5 === 0 ? 10 * n : 0,
+		validity_days: 30,
+		is_active: true,
+	};
+}
+const pkgs = (from: number, count: number) => Array.from({ length: count }, (_, i) => pkg(from + i));
+
+const run = async (parameters: IDataObject, credentials = apiKeyCredentials()) =>
+	await runNode({ parameters: { resource: 'smsPackage', operation: 'getAll', ...parameters }, credentials });
+const items = (list: IDataObject[]) => list.map((json) => ({ json, pairedItem: { item: 0 } }));
+
+describe('smsPackage.getAll', () => {
+	it('Return All with the documented {count, results}: one request with the key as Bearer, one item per package', async () => {
+		const scope = nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}` } })
+			.get(PATH)
+			.query({ page: '1', page_size: '100' })
+			.reply(200, { count: 4, results: [BASIC, STANDARD, LEGACY, ENTERPRISE] });
+		const { output } = await run({ returnAll: true });
+		expect(output).toEqual(items([BASIC, STANDARD, LEGACY, ENTERPRISE]));
+		scope.done();
+	});
+
+	it('Return All reads pages 1, 2, 3 of 100 while the envelope has a next, and stops at next: null', async () => {
+		const all = pkgs(1, 230);
+		const scope = nock(BASE_URL)
+			.get(PATH)
+			.query({ page: '1', page_size: '100' })
+			.reply(200, { count: 230, next: `${BASE_URL}${PATH}?page=2&page_size=100`, previous: null, results: all.slice(0, 100) })
+			.get(PATH)
+			.query({ page: '2', page_size: '100' })
+			.reply(200, {
+				count: 230,
+				next: `${BASE_URL}${PATH}?page=3&page_size=100`,
+				previous: `${BASE_URL}${PATH}?page=1&page_size=100`,
+				results: all.slice(100, 200),
+			})
+			.get(PATH)
+			.query({ page: '3', page_size: '100' })
+			.reply(200, { count: 230, next: null, previous: `${BASE_URL}${PATH}?page=2&page_size=100`, results: all.slice(200) });
+		const { output } = await run({ returnAll: true });
+		expect(output).toEqual(items(all));
+		scope.done();
+	});
+
+	it('Return All without next follows count: 150 packages in two requests', async () => {
+		const all = pkgs(1, 150);
+		const scope = nock(BASE_URL)
+			.get(PATH)
+			.query({ page: '1', page_size: '100' })
+			.reply(200, { count: 150, results: all.slice(0, 100) })
+			.get(PATH)
+			.query({ page: '2', page_size: '100' })
+			.reply(200, { count: 150, results: all.slice(100) });
+		const { output } = await run({ returnAll: true });
+		expect(output).toEqual(items(all));
+		scope.done();
+	});
+
+	it('a Limit of 5 asks for page_size=5 and makes one request', async () => {
+		const scope = nock(BASE_URL, { reqheaders: { 'x-api-key': API_KEY }, badheaders: ['authorization'] })
+			.get(PATH)
+			.query({ page: '1', page_size: '5' })
+			.reply(200, { count: 230, next: `${BASE_URL}${PATH}?page=2&page_size=5`, results: pkgs(1, 5) });
+		const { output } = await run({ returnAll: false, limit: 5 }, apiKeyCredentials('apiKeyHeader'));
+		expect(output).toEqual(items(pkgs(1, 5)));
+		scope.done();
+	});
+
+	it('a Limit of 150 stops after 2 requests of 100 with exactly 150 packages', async () => {
+		const all = pkgs(1, 200);
+		const scope = nock(BASE_URL)
+			.get(PATH)
+			.query({ page: '1', page_size: '100' })
+			.reply(200, { count: 230, next: `${BASE_URL}${PATH}?page=2&page_size=100`, results: all.slice(0, 100) })
+			.get(PATH)
+			.query({ page: '2', page_size: '100' })
+			.reply(200, { count: 230, next: `${BASE_URL}${PATH}?page=3&page_size=100`, results: all.slice(100) });
+		const { output } = await run({ returnAll: false, limit: 150 });
+		expect(output).toEqual(items(all.slice(0, 150)));
+		scope.done();
+	});
+
+	it('converts the documented numbers sent as strings (sms_count, price, bonus_sms, validity_days)', async () => {
+		const scope = nock(BASE_URL)
+			.get(PATH)
+			.query({ page: '1', page_size: '100' })
+			.reply(200, {
+				count: 1,
+				results: [{ ...STANDARD, sms_count: '5000', price: '110000.50', bonus_sms: '500', validity_days: '90' }],
+			});
+		const { output } = await run({ returnAll: true });
+		expect(output).toEqual(items([STANDARD]));
+		scope.done();
+	});
+});
+
+describe('the SMS package search (Initiate Payment picker)', () => {
+	const parameters = { resource: 'partnerTenant', operation: 'initiatePayment' };
+
+	it('lists active packages with name, credits, price and currency; inactive ones are left out', async () => {
+		const scope = nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}` } })
+			.get(PATH)
+			.query({ page: '1', page_size: '100' })
+			.reply(200, { count: 4, results: [BASIC, STANDARD, LEGACY, ENTERPRISE] });
+		const result = await listSearch('searchPackages', parameters);
+		expect(result).toEqual({
+			results: [
+				{ name: 'Basic · 1000 credits · 25000 TZS', value: BASIC.id },
+				{ name: 'Standard · 5500 credits incl. 500 bonus · 110000.5 TZS', value: STANDARD.id },
+				{ name: 'Enterprise · 60000 credits incl. 10000 bonus · 1000000 TZS', value: ENTERPRISE.id },
+			],
+		});
+		scope.done();
+	});
+
+	it('narrows by name, case-insensitively', async () => {
+		const scope = nock(BASE_URL)
+			.get(PATH)
+			.query({ page: '1', page_size: '100' })
+			.reply(200, { count: 4, results: [BASIC, STANDARD, LEGACY, ENTERPRISE] });
+		const result = await listSearch('searchPackages', parameters, '  stand ');
+		expect(result).toEqual({
+			results: [{ name: 'Standard · 5500 credits incl. 500 bonus · 110000.5 TZS', value: STANDARD.id }],
+		});
+		scope.done();
+	});
+
+	it('a filter that matches only an inactive package finds nothing', async () => {
+		nock(BASE_URL)
+			.get(PATH)
+			.query({ page: '1', page_size: '100' })
+			.reply(200, { count: 4, results: [BASIC, STANDARD, LEGACY, ENTERPRISE] });
+		expect(await listSearch('searchPackages', parameters, 'legacy')).toEqual({ results: [] });
+	});
+
+	it('sends the key as X-API-Key in header mode and reads string numbers', async () => {
+		const scope = nock(BASE_URL, { reqheaders: { 'x-api-key': API_KEY }, badheaders: ['authorization'] })
+			.get(PATH)
+			.query({ page: '1', page_size: '100' })
+			.reply(200, { count: 1, results: [{ ...STANDARD, sms_count: '5000', bonus_sms: '500', price: '110000.50' }] });
+		const result = await listSearch('searchPackages', parameters, undefined, apiKeyCredentials('apiKeyHeader'));
+		expect(result).toEqual({
+			results: [{ name: 'Standard · 5500 credits incl. 500 bonus · 110000.5 TZS', value: STANDARD.id }],
+		});
+		scope.done();
+	});
+});
