@@ -71,6 +71,7 @@ export function normalizePhone(raw: unknown, countryCode?: string): PhoneResult 
 
 export function describeType(value: unknown): string {
 	if (value === null) return 'null';
+	if (value === undefined) return 'nothing (undefined)';
 	if (Array.isArray(value)) return 'a list';
 	if (typeof value === 'object') return 'an object';
 	if (typeof value === 'string') return 'text';

@@ -205,9 +205,87 @@ function tooLongWait(ctx: ApiContext, req: ApiRequest, waitMs: number, maxMs: nu
 
 /**
  * The one door to the API: base URL, authentication, JSON, timeout, error parsing, retries and rate limits.
- * Returns the parsed body of a 2xx answer; anything else becomes a NodeApiError with the server's own words.
+ * Returns the parsed body of a 2xx answer; anything else becomes a NodeApiError with the server's own words, from
+ * which the credential's secrets are removed (a server or proxy may echo the Authorization header in its answer).
  */
 export async function apiRequest<T = unknown>(ctx: ApiContext, req: ApiRequest): Promise<ApiResponse<T>> {
+	let response: ApiResponse<T>;
+	try {
+		response = await sendRequest<T>(ctx, req);
+	} catch (caught) {
+		const error =
+			caught instanceof NodeApiError || caught instanceof NodeOperationError
+				? caught
+				: new NodeOperationError(ctx.getNode(), caught as Error, { itemIndex: req.itemIndex });
+		const secrets = await secretsOf(ctx, req.itemIndex, 4);
+		if (secrets.length) scrub(error as unknown as Record<string, unknown>, secrets, new Set(), 0, 6);
+		throw error;
+	}
+	// A server that echoes the key or token in its answer must not put it into the workflow's data.
+	const secrets = await secretsOf(ctx, req.itemIndex, 8);
+	if (secrets.length && response.body && typeof response.body === 'object') {
+		scrub(response.body as Record<string, unknown>, secrets, new Set(), 0, 32);
+	}
+	return response;
+}
+
+const SECRET_FIELDS = ['apiKey', 'password', 'accessToken'];
+const REDACTED = '***';
+
+/** The credential's secrets as they may appear in a text (raw, trimmed, URL-encoded), longest first. */
+async function secretsOf(ctx: ApiContext, itemIndex: number | undefined, minLength: number): Promise<string[]> {
+	try {
+		const credentials = await ctx.getCredentials(CREDENTIAL_TYPE, itemIndex);
+		return SECRET_FIELDS.map((field) => credentials[field])
+			.filter((value): value is string => typeof value === 'string')
+			.flatMap((value) => [value, value.trim(), encodeURIComponent(value.trim())])
+			.filter((value) => value.length >= minLength)
+			.sort((a, b) => b.length - a.length);
+	} catch {
+		return [];
+	}
+}
+
+function redact(text: string, secrets: string[]): string {
+	let out = text;
+	for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+	return out;
+}
+
+/** Replaces every secret in the texts of an error (message, description, context, stack...) or an answer. */
+function scrub(
+	target: Record<string, unknown>,
+	secrets: string[],
+	seen: Set<object>,
+	depth: number,
+	maxDepth: number,
+): void {
+	if (seen.has(target) || depth > maxDepth) return;
+	seen.add(target);
+	const keys = new Set([...Object.keys(target), 'message', 'description', 'stack', 'messages', 'context', 'cause']);
+	for (const key of keys) {
+		let value: unknown;
+		try {
+			value = target[key];
+		} catch {
+			continue;
+		}
+		if (typeof value === 'string') {
+			const clean = redact(value, secrets);
+			if (clean !== value) {
+				try {
+					target[key] = clean;
+				} catch {
+					// read-only property: nothing to do
+				}
+			}
+		} else if (value && typeof value === 'object' && key !== 'node') {
+			scrub(value as Record<string, unknown>, secrets, seen, depth + 1, maxDepth);
+		}
+	}
+}
+
+async function sendRequest<T = unknown>(ctx: ApiContext, req: ApiRequest): Promise<ApiResponse<T>> {
 	const settings = getSettings(req);
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE, req.itemIndex);
 	const baseUrl = normalizeBaseUrl(ctx, credentials.baseUrl, req.itemIndex);
@@ -293,7 +371,7 @@ export async function apiRequest<T = unknown>(ctx: ApiContext, req: ApiRequest):
 				? `Could not connect to the SMS Platform service at ${baseUrl}`
 				: timedOut
 					? `The SMS Platform service did not answer within ${Math.round(settings.timeoutMs / 1000)} s`
-					: `The connection to the SMS Platform service failed (${failure.code ?? failure.message})`;
+					: `The connection to the SMS Platform service failed${failure.code ? '' : ` (${failure.message})`}`;
 			const advice = neverConnected
 				? 'Check the Base URL in the credential and that the service is reachable from n8n.'
 				: req.isSend || !idempotent
@@ -413,7 +491,15 @@ function parseBody(raw: unknown): ParsedBody {
 
 /** Encodes one path segment; an id with `/`, `?`, `#` or spaces stays one segment. */
 export function encodeId(value: string): string {
+	// `.` and `..` (even as %2E) are dot segments: URL parsing would remove them and the request would go to another
+	// endpoint (`/sms/status/../` is `/sms/`). No encoding keeps them one segment, so they are refused.
+	if (isDotSegment(value)) throw new Error(`"${value}" cannot be used as an id: it would change the request path`);
 	return encodeURIComponent(value);
+}
+
+/** `.`, `..` and their percent-encoded forms, which URL parsing treats as "this" and "parent" directory. */
+export function isDotSegment(value: string): boolean {
+	return /^(\.|%2e){1,2}$/i.test(value);
 }
 
 export type { JsonObject };
