@@ -61,7 +61,7 @@ export class SmsPlatformTrigger implements INodeType {
 						name: 'Low Balance',
 						value: 'lowBalance',
 						description:
-							'The credit balance fell below the threshold (fires once, and again only after the balance was back at or above it)',
+							'The credit balance is below the threshold (fires once, also at the first check if it is already low, and again only after the balance was back at or above it)',
 					},
 				],
 			},

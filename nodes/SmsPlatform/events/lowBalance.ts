@@ -1,4 +1,5 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { coerceNumbers, unwrapObject } from '../helpers/response';
 import { apiRequest } from '../transport/request';
@@ -12,7 +13,16 @@ export interface LowBalanceState {
 export async function readBalance(ctx: IPollFunctions): Promise<{ balance: number; currency: string; raw: IDataObject }> {
 	const response = await apiRequest(ctx, { method: 'GET', path: '/api/integration/v1/sms/balance/' });
 	const raw = coerceNumbers(unwrapObject(response.body), ['balance']);
-	return { balance: Number(raw.balance), currency: String(raw.currency ?? ''), raw };
+	const balance = typeof raw.balance === 'number' ? raw.balance : NaN;
+	if (!Number.isFinite(balance)) {
+		// Not a reading at all: fail the poll (state unchanged) rather than treat it as "not low".
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The service's balance answer has no numeric balance: ${JSON.stringify(response.body)?.slice(0, 200)}`,
+			{ description: 'GET /api/integration/v1/sms/balance/ should answer { "balance": <number>, "currency": "..." }.' },
+		);
+	}
+	return { balance, currency: String(raw.currency ?? ''), raw };
 }
 
 /**

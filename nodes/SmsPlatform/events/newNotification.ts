@@ -14,6 +14,8 @@ export function newNotificationSpec(maxEmit: number, unreadOnly: boolean): Timel
 		maxEmit,
 		pendingLookbackMs: 0,
 		maxPending: 0,
-		maxPages: 50,
+		maxRecords: 5000,
+		maxPages: 250,
+		pendingPages: 1,
 	};
 }

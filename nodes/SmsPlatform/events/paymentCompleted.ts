@@ -11,7 +11,8 @@ function status(record: IDataObject): string {
 
 /**
  * Payments (billing records of type `payment`): one fires when first seen `completed`, including one that was still
- * pending at an earlier poll (it is remembered until it completes, fails, or is a week older than the cursor).
+ * pending at an earlier poll (it is remembered until it completes, fails, or is a week older than the cursor; at most
+ * 200 are remembered, and they are re-checked within the newest 10 pages).
  */
 export function paymentCompletedSpec(maxEmit: number): TimelineSpec {
 	return {
@@ -26,8 +27,10 @@ export function paymentCompletedSpec(maxEmit: number): TimelineSpec {
 		},
 		maxEmit,
 		pendingLookbackMs: 7 * 24 * 3600 * 1000,
-		maxPending: 500,
-		maxPages: 50,
+		maxPending: 200,
+		maxRecords: 5000,
+		maxPages: 250,
+		pendingPages: 10,
 	};
 }
 

@@ -1,6 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { hasNext, unwrapList } from '../helpers/response';
+import { hasNext, isListBody, listCount, unwrapList } from '../helpers/response';
+import { buildApiError } from '../transport/errors';
 import { apiRequest } from '../transport/request';
 
 /**
@@ -21,16 +22,22 @@ export interface TimelineSpec {
 	qs?: IDataObject;
 	/** What a record not processed before means. */
 	classify(record: IDataObject): Verdict;
-	/** Records that match the event at all (the server may ignore a filter). */
+	/** Records that match the event at all (the server may ignore a filter): others are passed over. */
 	matches?(record: IDataObject): boolean;
 	/** At most this many items a poll; the rest come next poll. */
 	maxEmit: number;
-	/** In-progress records older than this (service time) are forgotten. */
+	/** In-progress records older than this (service time, before the cursor) are forgotten. */
 	pendingLookbackMs: number;
 	/** Upper bound on remembered in-progress records. */
 	maxPending: number;
-	/** Safety bound on pages read in one poll. */
+	/**
+	 * Safety bounds on one poll's reading towards the cursor: at most this many records, and at most `maxPages` pages
+	 * (for a server that serves smaller pages than asked). Beyond them the oldest unread records are passed over.
+	 */
+	maxRecords: number;
 	maxPages: number;
+	/** Pages read at most in one poll to re-check in-progress records older than the cursor (best effort). */
+	pendingPages: number;
 }
 
 export interface PollOutcome {
@@ -39,7 +46,14 @@ export interface PollOutcome {
 	requests: number;
 }
 
-const PAGE_SIZE = 100;
+export const PAGE_SIZE = 100;
+
+/**
+ * Upper bound on the ids remembered at the boundary timestamp. Should more records share one timestamp, that second is
+ * finished in the same poll (beyond the emit budget if need be) and the cursor moves just past it: a record arriving
+ * later with that same timestamp would then be missed, but the state stays bounded and nothing is emitted twice.
+ */
+export const MAX_BOUNDARY_IDS = 500;
 
 export function timestampOf(record: IDataObject): number {
 	const raw = record.created_at ?? record.timestamp ?? record.createdAt;
@@ -51,45 +65,127 @@ function idOf(record: IDataObject): string {
 	return String(record.id ?? record.transaction_id ?? JSON.stringify(record));
 }
 
-/** Reads pages, newest first, until `stopBefore` (service time) is passed or the list ends. */
-async function readUntil(
-	ctx: IPollFunctions,
-	spec: TimelineSpec,
-	stopBefore: number | undefined,
-	maxPages: number,
-): Promise<{ records: IDataObject[]; requests: number }> {
+function verdictOf(spec: TimelineSpec, record: IDataObject): Verdict {
+	if (spec.matches && !spec.matches(record)) return 'skip';
+	return spec.classify(record);
+}
+
+interface ReadPlan {
+	/**
+	 * Read until a page holds a record older than this (service time, ms). `null`: to the end of the list (no cursor
+	 * yet). `undefined`: the first page only.
+	 */
+	cursor?: number | null;
+	/** Best effort: read on until a record older than this, given the newest timestamp seen (pending re-checks). */
+	pendingFrom?: (newest: number) => number | undefined;
+}
+
+interface ReadResult {
+	records: IDataObject[];
+	requests: number;
+	/** Whether the cursor (or the end of the list) was reached; `false` when the bounds cut the reading short. */
+	complete: boolean;
+	pages: number;
+}
+
+function listEnded(body: unknown, pageLength: number, totalRead: number): boolean {
+	const next = hasNext(body);
+	if (next !== undefined) return !next;
+	const count = listCount(body);
+	if (count !== undefined) return totalRead >= count;
+	return pageLength < PAGE_SIZE;
+}
+
+/** Reads pages, newest first, as the plan says. Throws (and so changes nothing) when any request fails. */
+async function readPages(ctx: IPollFunctions, spec: TimelineSpec, plan: ReadPlan): Promise<ReadResult> {
 	const records: IDataObject[] = [];
+	const seen = new Set<string>();
 	let requests = 0;
-	for (let page = 1; page <= maxPages; page++) {
+	let newest = -Infinity;
+	for (let page = 1; ; page++) {
 		const response = await apiRequest(ctx, {
 			method: 'GET',
 			path: spec.path,
 			qs: { ...(spec.qs ?? {}), page, page_size: PAGE_SIZE },
 		});
 		requests += response.attempts;
+		if (!isListBody(response.body)) {
+			// An empty body or an unrelated object is not an empty list: read as one, a baseline would start from nothing
+			// and the next poll would fire for every record already there. Fail the poll; the state stays as it was.
+			throw buildApiError(ctx.getNode(), {
+				status: response.statusCode,
+				method: 'GET',
+				path: spec.path,
+				message: `The service's answer to page ${page} of ${spec.path} is not a list: ${JSON.stringify(response.body)?.slice(0, 120) ?? 'an empty body'}`,
+				description:
+					'Expected a page envelope { count, next, previous, results: [...] }. Nothing was emitted and the trigger state is unchanged; check the Base URL of the credential.',
+			});
+		}
 		const pageRecords = unwrapList(response.body);
-		records.push(...pageRecords);
-		if (pageRecords.length === 0 || stopBefore === undefined) break;
-		if (pageRecords.some((record) => timestampOf(record) < stopBefore)) break;
-		const next = hasNext(response.body);
-		if (next === false || (next === undefined && pageRecords.length < PAGE_SIZE)) break;
-	}
-	return { records: spec.matches ? records.filter(spec.matches) : records, requests };
-}
-
-/** The first activation: remember where the list stands, emit nothing. */
-export async function baseline(ctx: IPollFunctions, spec: TimelineSpec): Promise<PollOutcome> {
-	const { records, requests } = await readUntil(ctx, spec, undefined, 1);
-	const newest = records.reduce((max, record) => Math.max(max, timestampOf(record)), 0);
-	const state: TimelineState = { since: null, atSince: [], pending: {} };
-	if (records.length) {
-		state.since = new Date(newest).toISOString();
-		state.atSince = records.filter((record) => timestampOf(record) === newest).map(idOf);
-		for (const record of records) {
-			if (spec.classify(record) === 'pending') state.pending[idOf(record)] = new Date(timestampOf(record)).toISOString();
+		// Records that moved down a page while we read (new ones arrived on top) come once.
+		const fresh = pageRecords.filter((record) => !seen.has(idOf(record)));
+		for (const record of fresh) {
+			seen.add(idOf(record));
+			records.push(record);
+		}
+		// An empty page, or one with nothing new (a server that ignores `page`), ends the list.
+		if (fresh.length === 0) return { records, requests, complete: true, pages: page };
+		let oldest = Infinity;
+		for (const record of pageRecords) {
+			const ts = timestampOf(record);
+			oldest = Math.min(oldest, ts);
+			newest = Math.max(newest, ts);
+		}
+		if (listEnded(response.body, pageRecords.length, records.length)) {
+			return { records, requests, complete: true, pages: page };
+		}
+		const cursorReached = plan.cursor === undefined || (plan.cursor !== null && oldest < plan.cursor);
+		const pendingFrom = plan.pendingFrom?.(newest);
+		const pendingReached = pendingFrom === undefined || oldest < pendingFrom || page >= spec.pendingPages;
+		if (cursorReached && pendingReached) return { records, requests, complete: true, pages: page };
+		if (!cursorReached && (page >= spec.maxPages || records.length >= spec.maxRecords)) {
+			return { records, requests, complete: false, pages: page };
 		}
 	}
-	return { emit: [], state, requests };
+}
+
+/** Forget in-progress records too old to matter (service time), and cap their number. */
+function boundPending(pending: Record<string, string>, newest: number, spec: TimelineSpec): Record<string, string> {
+	const horizon = newest - spec.pendingLookbackMs;
+	const kept = Object.entries(pending)
+		.filter(([, t]) => !Number.isFinite(horizon) || Date.parse(t) >= horizon)
+		.sort((a, b) => Date.parse(b[1]) - Date.parse(a[1]) || (a[0] < b[0] ? -1 : 1))
+		.slice(0, spec.maxPending);
+	return Object.fromEntries(kept);
+}
+
+function cursorState(sinceValue: number, boundary: Set<string>, pending: Record<string, string>, spec: TimelineSpec) {
+	if (!Number.isFinite(sinceValue)) return { since: null, atSince: [], pending: boundPending(pending, sinceValue, spec) };
+	if (boundary.size > MAX_BOUNDARY_IDS) {
+		return { since: new Date(sinceValue + 1).toISOString(), atSince: [], pending: boundPending(pending, sinceValue, spec) };
+	}
+	return {
+		since: new Date(sinceValue).toISOString(),
+		atSince: [...boundary],
+		pending: boundPending(pending, sinceValue, spec),
+	};
+}
+
+/**
+ * The first activation: remember where the list stands, emit nothing. In-progress records are remembered too (up to
+ * the lookback, within `pendingPages` pages), so one that completes later still fires.
+ */
+export async function baseline(ctx: IPollFunctions, spec: TimelineSpec): Promise<PollOutcome> {
+	const { records, requests } = await readPages(ctx, spec, {
+		pendingFrom: spec.pendingLookbackMs > 0 ? (newest) => newest - spec.pendingLookbackMs : undefined,
+	});
+	const newest = records.reduce((max, record) => Math.max(max, timestampOf(record)), -Infinity);
+	const boundary = new Set(records.filter((record) => timestampOf(record) === newest).map(idOf));
+	const pending: Record<string, string> = {};
+	for (const record of records) {
+		if (verdictOf(spec, record) === 'pending') pending[idOf(record)] = new Date(timestampOf(record)).toISOString();
+	}
+	return { emit: [], state: cursorState(newest, boundary, pending, spec), requests };
 }
 
 /**
@@ -102,45 +198,51 @@ export async function pollTimeline(
 	spec: TimelineSpec,
 	previous: TimelineState,
 ): Promise<PollOutcome> {
-	const sinceMs = previous.since === null ? -Infinity : Date.parse(previous.since);
-	const pendingTimes = Object.values(previous.pending).map((t) => Date.parse(t));
-	const stopBefore = Math.min(sinceMs, ...pendingTimes);
-	const { records, requests } = await readUntil(
-		ctx,
-		spec,
-		Number.isFinite(stopBefore) ? stopBefore : undefined,
-		spec.maxPages,
-	);
+	const parsedSince = previous.since === null ? NaN : Date.parse(previous.since);
+	const sinceMs = Number.isNaN(parsedSince) ? null : parsedSince;
+	const previousPending = previous.pending ?? {};
+	const pendingTimes = Object.values(previousPending)
+		.map((t) => Date.parse(t))
+		.filter((t) => !Number.isNaN(t));
+	const oldestPending = pendingTimes.length ? Math.min(...pendingTimes) : undefined;
+	const { records, requests, complete, pages } = await readPages(ctx, spec, {
+		cursor: sinceMs,
+		pendingFrom: oldestPending === undefined ? undefined : () => oldestPending,
+	});
+	if (!complete) {
+		ctx.logger.warn(
+			`SMS Platform Trigger: ${records.length} records in ${pages} pages arrived since the last check without reaching it; older ones were passed over`,
+		);
+	}
 
-	const atSince = new Set(previous.atSince);
-	const pending: Record<string, string> = { ...previous.pending };
-	// Oldest first; records with the same timestamp keep a stable order by id.
-	const ordered = [...new Map(records.map((r) => [idOf(r), r])).values()].sort(
-		(a, b) => timestampOf(a) - timestampOf(b) || idOf(a).localeCompare(idOf(b)),
-	);
+	const atSince = new Set(sinceMs === null ? [] : previous.atSince ?? []);
+	const pending: Record<string, string> = { ...previousPending };
+	// Oldest first; records with the same timestamp in a stable order by id (the service's order among them may vary).
+	const ordered = records
+		.map((record) => ({ record, id: idOf(record), ts: timestampOf(record) }))
+		.sort((a, b) => a.ts - b.ts || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 	const emit: IDataObject[] = [];
-	let since = previous.since;
-	let sinceValue = sinceMs;
+	let sinceValue = sinceMs ?? -Infinity;
 	let boundary = new Set(atSince);
-	for (const record of ordered) {
-		const id = idOf(record);
-		const ts = timestampOf(record);
-		const isNew = ts > sinceMs || (ts === sinceMs && !atSince.has(id));
+	for (const { record, id, ts } of ordered) {
+		const isNew = sinceMs === null || ts > sinceMs || (ts === sinceMs && !atSince.has(id));
 		if (isNew) {
-			const verdict = spec.classify(record);
-			if (verdict === 'emit' && emit.length >= spec.maxEmit) break;
+			const verdict = verdictOf(spec, record);
+			// The budget is spent: this record and all newer ones wait for the next poll. Not inside a second that already
+			// holds too many ids to remember, though: that second is finished first, so the cursor can move past it.
+			const overfull = ts === sinceValue && boundary.size >= MAX_BOUNDARY_IDS;
+			if (verdict === 'emit' && emit.length >= spec.maxEmit && !overfull) break;
 			if (verdict === 'emit') emit.push(record);
 			else if (verdict === 'pending') pending[id] = new Date(ts).toISOString();
 			// The cursor advances over this record.
 			if (ts > sinceValue) {
 				sinceValue = ts;
-				since = new Date(ts).toISOString();
 				boundary = new Set();
 			}
 			boundary.add(id);
 		} else if (id in pending) {
-			const verdict = spec.classify(record);
+			const verdict = verdictOf(spec, record);
 			if (verdict === 'emit') {
 				if (emit.length >= spec.maxEmit) continue;
 				emit.push(record);
@@ -151,17 +253,7 @@ export async function pollTimeline(
 		}
 	}
 
-	// Keep the state bounded: forget in-progress records too old to matter, and cap their number.
-	const horizon = sinceValue - spec.pendingLookbackMs;
-	const kept = Object.entries(pending)
-		.filter(([, t]) => !Number.isFinite(horizon) || Date.parse(t) >= horizon)
-		.sort((a, b) => Date.parse(b[1]) - Date.parse(a[1]))
-		.slice(0, spec.maxPending);
-	return {
-		emit,
-		state: { since, atSince: [...boundary].slice(-1000), pending: Object.fromEntries(kept) },
-		requests,
-	};
+	return { emit, state: cursorState(sinceValue, boundary, pending, spec), requests };
 }
 
 /** Manual mode ("Fetch Test Event"): the most recent matching record, state untouched. */
@@ -170,8 +262,8 @@ export async function latest(
 	spec: TimelineSpec,
 	wanted: (record: IDataObject) => boolean,
 ): Promise<IDataObject | undefined> {
-	const { records } = await readUntil(ctx, spec, undefined, 1);
+	const { records } = await readPages(ctx, spec, {});
 	return records
-		.filter(wanted)
+		.filter((record) => (!spec.matches || spec.matches(record)) && wanted(record))
 		.sort((a, b) => timestampOf(b) - timestampOf(a))[0];
 }

@@ -1,0 +1,309 @@
+import nock from 'nock';
+import type { IDataObject } from 'n8n-workflow';
+
+import { API_KEY, BASE_URL, pollTrigger } from '../support/harness';
+import { LiveTrigger } from './support/live';
+import { ServiceList, T0, iso, payment } from './support/service';
+
+const PARAMS = { event: 'paymentCompleted' };
+
+function history(): ServiceList {
+	const list = new ServiceList('/api/billing/history/', { type: 'payment' });
+	list.mount();
+	return list;
+}
+
+/** Polls in order, static data carried between them as JSON; returns what each poll emitted. */
+async function pollSequence(
+	steps: Array<() => void>,
+	parameters: IDataObject = PARAMS,
+	initial: IDataObject = {},
+): Promise<{ emitted: Array<IDataObject[] | null>; staticData: IDataObject }> {
+	let staticData = initial;
+	const emitted: Array<IDataObject[] | null> = [];
+	for (const step of steps) {
+		step();
+		const result = await pollTrigger({ parameters, staticData });
+		emitted.push(result.items);
+		staticData = result.staticData;
+	}
+	return { emitted, staticData };
+}
+
+const ids = (items: IDataObject[] | null) => (items ?? []).map((item) => item.id);
+
+// Each test file loads its own nock; unhook this one so the next file in the same worker is not intercepted by it.
+afterAll(() => {
+	nock.restore();
+});
+
+describe('trigger paymentCompleted', () => {
+	it('first activation sets a baseline from the newest record and emits nothing', async () => {
+		const list = new ServiceList('/api/billing/history/');
+		list.add(payment('p-old-1', T0 - 100, 'completed'));
+		list.add(payment('p-old-2', T0, 'completed'));
+		const exact = nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}` } })
+			.get('/api/billing/history/')
+			.query({ type: 'payment', page: '1', page_size: '100' })
+			.reply(200, list.page(1, 100));
+
+		const { items, staticData } = await pollTrigger({ parameters: PARAMS });
+
+		expect(items).toBeNull();
+		expect(staticData).toEqual({
+			paymentCompleted: {
+				config: JSON.stringify({ event: 'paymentCompleted', threshold: 0 }),
+				timeline: { since: '2025-03-01T08:00:00.000Z', atSince: ['p-old-2'], pending: {} },
+			},
+		});
+		exact.done();
+	});
+
+	it('emits one new completed payment once, as the record the service returned', async () => {
+		const list = history();
+		list.add(payment('p-old', T0, 'completed'));
+		let added: IDataObject = {};
+		const { emitted } = await pollSequence([
+			() => {},
+			() => {
+				added = list.add(payment('p-new', T0 + 5, 'completed', { description: 'Mobile money payment for Starter' }));
+			},
+			() => {},
+		]);
+		expect(emitted).toEqual([null, [added], null]);
+		expect(emitted[1]![0]).toEqual({
+			id: 'p-new',
+			type: 'payment',
+			description: 'Mobile money payment for Starter',
+			amount: 25000,
+			currency: 'TZS',
+			status: 'completed',
+			created_at: '2025-03-01T08:00:05Z',
+		});
+	});
+
+	it('emits several new payments at once, oldest first', async () => {
+		const list = history();
+		list.add(payment('p-old', T0, 'completed'));
+		const { emitted } = await pollSequence([
+			() => {},
+			() => {
+				list.add(payment('p-c', T0 + 30, 'completed'));
+				list.add(payment('p-a', T0 + 10, 'completed'));
+				list.add(payment('p-b', T0 + 20, 'completed'));
+			},
+			() => {},
+		]);
+		expect(emitted.map(ids)).toEqual([[], ['p-a', 'p-b', 'p-c'], []]);
+	});
+
+	it('remembers by id the payments sharing the boundary timestamp: a later one with that second still fires, none twice', async () => {
+		const list = history();
+		list.add(payment('p-old', T0, 'completed'));
+		const { emitted, staticData } = await pollSequence([
+			() => {},
+			// Arrives after the baseline, in the baseline's own second.
+			() => list.add(payment('p-a', T0, 'completed')),
+			() => {
+				list.add(payment('p-m', T0 + 7, 'completed'));
+				list.add(payment('p-z', T0 + 7, 'completed'));
+			},
+			// Arrives after that poll, with the same second, and sorts between the two (by id).
+			() => list.add(payment('p-q', T0 + 7, 'completed')),
+			() => {},
+		]);
+		expect(emitted.map(ids)).toEqual([[], ['p-a'], ['p-m', 'p-z'], ['p-q'], []]);
+		expect((staticData.paymentCompleted as IDataObject).timeline).toEqual({
+			since: iso(T0 + 7).replace('Z', '.000Z'),
+			atSince: ['p-m', 'p-z', 'p-q'],
+			pending: {},
+		});
+	});
+
+	it('fires a payment that was pending at an earlier poll when it is first seen completed, and never a failed one', async () => {
+		const list = history();
+		list.add(payment('p-old', T0, 'completed'));
+		let pending: IDataObject = {};
+		let failing: IDataObject = {};
+		const { emitted, staticData } = await pollSequence([
+			() => {},
+			() => {
+				pending = list.add(payment('p-1', T0 + 10, 'pending'));
+				failing = list.add(payment('p-2', T0 + 11, 'pending'));
+			},
+			// Newer records arrive; p-1 is still pending.
+			() => list.add(payment('p-3', T0 + 20, 'completed')),
+			() => {
+				pending.status = 'completed';
+				failing.status = 'failed';
+			},
+			() => {},
+		]);
+		expect(emitted.map(ids)).toEqual([[], [], ['p-3'], ['p-1'], []]);
+		expect(emitted[3]![0]).toEqual(payment('p-1', T0 + 10, 'completed'));
+		expect((staticData.paymentCompleted as IDataObject).timeline).toMatchObject({ pending: {} });
+	});
+
+	it('a payment pending at activation fires when it completes (not history: it completes after activation)', async () => {
+		const list = history();
+		list.add(payment('p-done', T0 - 50, 'completed'));
+		const waiting = list.add(payment('p-wait', T0 - 40, 'pending'));
+		list.add(payment('p-new', T0, 'completed'));
+		const { emitted } = await pollSequence([
+			() => {},
+			() => {},
+			() => {
+				waiting.status = 'completed';
+			},
+			() => {},
+		]);
+		expect(emitted.map(ids)).toEqual([[], [], ['p-wait'], []]);
+	});
+
+	it('a payment pending at activation beyond the first page is remembered too, and fires when it completes', async () => {
+		const list = history();
+		const waiting = list.add(payment('p-wait', T0 - 500, 'pending'));
+		for (let i = 0; i < 150; i++) list.add(payment(`p-h${String(i).padStart(3, '0')}`, T0 - 400 + i, 'completed'));
+		const { emitted } = await pollSequence([
+			() => {},
+			() => {
+				waiting.status = 'completed';
+			},
+			() => {},
+		]);
+		expect(emitted.map(ids)).toEqual([[], ['p-wait'], []]);
+		// Re-checking it means reading back to it: 2 pages while it is pending, 1 once it is done.
+		expect(list.requests).toBe(2 + 2 + 1);
+	});
+
+	it('a payment created and completed between two polls fires once; one seen completed is never re-fired', async () => {
+		const list = history();
+		const { emitted } = await pollSequence([
+			() => list.add(payment('p-0', T0, 'completed')),
+			() => list.add(payment('p-1', T0 + 1, 'completed')),
+			() => {},
+			() => {},
+		]);
+		expect(emitted.map(ids)).toEqual([[], ['p-1'], [], []]);
+	});
+
+	it('emits at most Max Events per Poll, oldest first; the rest follow at the next polls', async () => {
+		const list = history();
+		list.add(payment('p-base', T0, 'completed'));
+		const params = { event: 'paymentCompleted', options: { maxEvents: 2 } };
+		const { emitted } = await pollSequence(
+			[
+				() => {},
+				() => {
+					for (let i = 1; i <= 5; i++) list.add(payment(`p-${i}`, T0 + i, 'completed'));
+				},
+				() => {},
+				() => {},
+				() => {},
+			],
+			params,
+		);
+		expect(emitted.map(ids)).toEqual([[], ['p-1', 'p-2'], ['p-3', 'p-4'], ['p-5'], []]);
+	});
+
+	it('reads pages until it reaches the cursor when many arrived, and emits them all across polls exactly once', async () => {
+		const list = history();
+		list.add(payment('p-base', T0, 'completed'));
+		const { emitted } = await pollSequence([
+			() => {},
+			() => {
+				for (let i = 1; i <= 250; i++) list.add(payment(`p-${String(i).padStart(3, '0')}`, T0 + Math.ceil(i / 3), 'completed'));
+			},
+			() => {},
+			() => {},
+			() => {},
+		]);
+		expect(emitted.map((items) => (items ?? []).length)).toEqual([0, 100, 100, 50, 0]);
+		const all = emitted.flatMap(ids);
+		expect(all).toEqual(Array.from({ length: 250 }, (_, i) => `p-${String(i + 1).padStart(3, '0')}`));
+		// Polls 2..4 had to go down to the cursor: 3, 2 and 1 pages; then one request.
+		expect(list.requests).toBe(1 + 3 + 2 + 1 + 1);
+	});
+
+	it('in steady state makes exactly one request per poll', async () => {
+		const list = history();
+		for (let i = 0; i < 150; i++) list.add(payment(`p-h${i}`, T0 - 1000 + i, 'completed'));
+		let staticData: IDataObject = {};
+		const perPoll: number[] = [];
+		for (let poll = 0; poll < 10; poll++) {
+			if (poll % 2) list.add(payment(`p-n${poll}`, T0 + poll, poll % 4 === 1 ? 'completed' : 'pending'));
+			const before = list.requests;
+			staticData = (await pollTrigger({ parameters: PARAMS, staticData })).staticData;
+			perPoll.push(list.requests - before);
+		}
+		// The baseline reads back up to a week (at most 10 pages) for payments still pending; then one request a poll.
+		expect(perPoll).toEqual([2, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+	});
+
+	it('passes over records that are not payments when the server ignores the type filter, and reads amounts sent as strings', async () => {
+		nock(BASE_URL)
+			.get('/api/billing/history/')
+			.query(true)
+			.reply(200, { count: 1, next: null, previous: null, results: [payment('p-0', T0, 'completed')] });
+		const first = await pollTrigger({ parameters: PARAMS });
+		const records = [
+			payment('p-2', T0 + 2, 'completed', { amount: '15000.50' }),
+			{ ...payment('u-1', T0 + 1, 'completed'), type: 'usage', amount: -12 },
+			{ ...payment('b-1', T0 + 1, 'completed'), type: 'purchase' },
+			payment('p-0', T0, 'completed'),
+		];
+		nock(BASE_URL)
+			.get('/api/billing/history/')
+			.query(true)
+			.reply(200, { count: 4, next: null, previous: null, results: records });
+		const second = await pollTrigger({ parameters: PARAMS, staticData: first.staticData });
+		expect(second.items).toEqual([payment('p-2', T0 + 2, 'completed', { amount: 15000.5 })]);
+		nock(BASE_URL)
+			.get('/api/billing/history/')
+			.query(true)
+			.reply(200, { count: 4, next: null, previous: null, results: records });
+		const third = await pollTrigger({ parameters: PARAMS, staticData: second.staticData });
+		expect(third.items).toBeNull();
+	});
+
+	it('manual mode (Fetch Test Event) returns the most recent completed payment and leaves the state untouched', async () => {
+		const list = history();
+		list.add(payment('p-1', T0, 'completed'));
+		const { staticData } = await pollTrigger({ parameters: PARAMS });
+		list.add(payment('p-2', T0 + 10, 'completed'));
+		list.add(payment('p-3', T0 + 20, 'pending'));
+
+		const manual = await pollTrigger({ parameters: PARAMS, staticData, mode: 'manual' });
+		expect(manual.items).toEqual([payment('p-2', T0 + 10, 'completed')]);
+		expect(manual.staticData).toEqual(staticData);
+
+		// The trigger still emits p-2 when active: the test fetch did not move the cursor.
+		const next = await pollTrigger({ parameters: PARAMS, staticData: manual.staticData });
+		expect(ids(next.items)).toEqual(['p-2']);
+	});
+
+	it('manual mode with no completed payment says so clearly, state untouched', async () => {
+		const list = history();
+		list.add(payment('p-1', T0, 'pending'));
+		const live = new LiveTrigger(PARAMS, JSON.stringify({ other: 1 }));
+		await expect(live.poll('manual')).rejects.toThrow('No completed payment found yet to show as a test event');
+		expect(live.staticDataJson()).toBe(JSON.stringify({ other: 1 }));
+	});
+
+	it('forgets pending payments a week older than the cursor, so the state stays bounded', async () => {
+		const list = history();
+		list.add(payment('p-base', T0, 'completed'));
+		const { emitted, staticData } = await pollSequence([
+			() => {},
+			() => list.add(payment('p-stuck', T0 + 10, 'pending')),
+			() => list.add(payment('p-later', T0 + 10 + 7 * 24 * 3600 - 1, 'completed')),
+			() => list.add(payment('p-much-later', T0 + 10 + 7 * 24 * 3600 + 1, 'completed')),
+		]);
+		expect(emitted.map(ids)).toEqual([[], [], ['p-later'], ['p-much-later']]);
+		expect((staticData.paymentCompleted as IDataObject).timeline).toEqual({
+			since: new Date((T0 + 10 + 7 * 24 * 3600 + 1) * 1000).toISOString(),
+			atSince: ['p-much-later'],
+			pending: {},
+		});
+	});
+});

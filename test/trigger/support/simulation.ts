@@ -1,0 +1,217 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { LiveTrigger } from './live';
+import { ServiceList, T0, notification, payment, prng, uuid } from './service';
+import type { Fault, ListRecord } from './service';
+
+export type SimulatedEvent = 'newNotification' | 'paymentCompleted';
+
+export interface SimulationOptions {
+	event: SimulatedEvent;
+	seed: number;
+	polls: number;
+	/** Records already there at activation. */
+	history: number;
+	/** Server cap on page_size (the node asks for 100). */
+	maxPageSize?: number;
+}
+
+export interface SimulationReport {
+	/** Ids the trigger should have emitted exactly once. */
+	expected: Set<string>;
+	/** How often each id was emitted. */
+	emitted: Map<string, number>;
+	/** Emission order, for the order check. */
+	sequence: ListRecord[];
+	polls: number;
+	failedPolls: number;
+	restarts: number;
+	manualFetches: number;
+	requests: number;
+	/** Largest static data (JSON length) seen after any poll. */
+	maxStaticData: number;
+	/** Requests of each of the last quiet polls (nothing new, no fault). */
+	quietRequests: number[];
+	created: number;
+}
+
+/** Max Events per Poll after a restart: small ones make backlogs that take several polls (and pages) to drain. */
+const MAX_EVENTS_CHOICES = [5, 20, 100];
+
+/**
+ * A service with records arriving at random (in bursts, in the middle of paging, many in the same second), payments
+ * going pending → completed or failed later, requests failing (5xx, dropped connections: sometimes once, which the
+ * transport retries, sometimes for the rest of the poll), manual test fetches, and n8n restarts that keep only the
+ * static data JSON. Returns what the trigger emitted, for the exactly-once check.
+ */
+export async function simulate(options: SimulationOptions): Promise<SimulationReport> {
+	const random = prng(options.seed);
+	const chance = (p: number) => random() < p;
+	const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+	const isPayments = options.event === 'paymentCompleted';
+	const list = isPayments
+		? new ServiceList('/api/billing/history/', { type: 'payment' })
+		: new ServiceList('/api/notifications/');
+	list.maxPageSize = options.maxPageSize ?? 100;
+	list.mount();
+
+	let now = T0;
+	const all: ListRecord[] = [];
+	const pending: ListRecord[] = [];
+	const create = () => {
+		const id = uuid(random);
+		const record = isPayments
+			? payment(id, now, chance(0.6) ? 'pending' : 'completed', { amount: between(1, 500) * 1000 })
+			: notification(id, now, { is_read: chance(0.3) });
+		list.add(record);
+		all.push(record);
+		if (record.status === 'pending') pending.push(record);
+		return record;
+	};
+	/** Payments move on: some pending ones complete, a few fail. */
+	const settle = (pComplete: number, pFail: number) => {
+		for (let i = pending.length - 1; i >= 0; i--) {
+			const roll = random();
+			if (roll < pComplete) pending[i].status = 'completed';
+			else if (roll < pComplete + pFail) pending[i].status = 'failed';
+			else continue;
+			pending.splice(i, 1);
+		}
+	};
+
+	for (let i = 0; i < options.history; i++) {
+		now += chance(0.5) ? 0 : between(1, 30);
+		create();
+	}
+	now += 1;
+
+	const parameters = (maxEvents: number): IDataObject => ({ event: options.event, options: { maxEvents } });
+	let live = new LiveTrigger(parameters(100));
+	expect(await live.poll()).toBeNull();
+	// What the baseline saw: history. Completed payments and all notifications up to here never fire.
+	const historic = new Set(all.filter((r) => !isPayments || r.status === 'completed').map((r) => r.id));
+
+	const report: SimulationReport = {
+		expected: new Set(),
+		emitted: new Map(),
+		sequence: [],
+		polls: 0,
+		failedPolls: 0,
+		restarts: 0,
+		manualFetches: 0,
+		requests: 0,
+		maxStaticData: live.staticDataJson().length,
+		quietRequests: [],
+		created: 0,
+	};
+
+	let outageAt = Infinity;
+	let requestIndex = 0;
+	let midPaging = 0;
+	list.onRequest = (): Fault => {
+		requestIndex++;
+		// Arrivals (and completions) while the trigger is paging.
+		if (midPaging > 0 && chance(0.3)) {
+			for (let k = between(1, 3); k > 0; k--) create();
+			if (isPayments) settle(0.2, 0.02);
+		}
+		if (requestIndex >= outageAt) return chance(0.5) ? { status: between(500, 504) } : { drop: true };
+		if (chance(0.04)) return chance(0.5) ? { status: 500 } : { drop: true }; // once: the transport retries it
+		return undefined;
+	};
+
+	const record = (items: IDataObject[] | null) => {
+		for (const item of items ?? []) {
+			const id = String(item.id);
+			report.emitted.set(id, (report.emitted.get(id) ?? 0) + 1);
+			report.sequence.push(item as ListRecord);
+		}
+	};
+
+	for (let poll = 0; poll < options.polls; poll++) {
+		now += between(0, 2);
+		if (chance(0.5)) for (let k = between(1, 6); k > 0; k--) create();
+		if (chance(0.02)) {
+			// A burst (a broadcast, a batch of payments): many records in one second, more than a page.
+			for (let k = between(30, isPayments ? 120 : 200); k > 0; k--) create();
+			now += 1;
+		}
+		if (isPayments) settle(0.15, 0.03);
+
+		if (chance(0.05)) {
+			live = live.restart(parameters(MAX_EVENTS_CHOICES[between(0, MAX_EVENTS_CHOICES.length - 1)]));
+			report.restarts++;
+		}
+		if (chance(0.03)) {
+			const before = live.staticDataJson();
+			outageAt = Infinity;
+			midPaging = 0;
+			await live.poll('manual');
+			expect(live.staticDataJson()).toBe(before);
+			report.manualFetches++;
+		}
+
+		requestIndex = 0;
+		midPaging = 1;
+		outageAt = chance(0.07) ? between(1, 2) : Infinity;
+		const requestsBefore = list.requests;
+		try {
+			record(await live.poll());
+		} catch (error) {
+			expect(outageAt).not.toBe(Infinity);
+			expect((error as Error).message).toMatch(/\[HTTP 50\d\]$|connection to the SMS Platform service failed/);
+			report.failedPolls++;
+		}
+		report.polls++;
+		report.requests += list.requests - requestsBefore;
+		report.maxStaticData = Math.max(report.maxStaticData, live.staticDataJson().length);
+	}
+
+	// Drain: everything settles, no more faults; poll until the trigger is quiet.
+	list.onRequest = undefined;
+	settle(0.9, 0.1);
+	for (const r of pending) r.status = 'completed';
+	pending.length = 0;
+	live = live.restart(parameters(1000));
+	let quiet = 0;
+	for (let poll = 0; poll < 100 && quiet < 3; poll++) {
+		const requestsBefore = list.requests;
+		const items = await live.poll();
+		record(items);
+		report.maxStaticData = Math.max(report.maxStaticData, live.staticDataJson().length);
+		if (items === null) {
+			quiet++;
+			report.quietRequests.push(list.requests - requestsBefore);
+		}
+	}
+
+	report.created = all.length - options.history;
+	for (const r of all) {
+		if (historic.has(r.id)) continue;
+		if (!isPayments || r.status === 'completed') report.expected.add(r.id);
+	}
+	return report;
+}
+
+/** Exactly once, and that the run exercised what it claims (failures, restarts, manual fetches); bounded state. */
+export function checkExactlyOnce(report: SimulationReport, event: SimulatedEvent, minPolls = 1000): void {
+	const duplicates = [...report.emitted].filter(([, count]) => count > 1).map(([id]) => id);
+	const unexpected = [...report.emitted.keys()].filter((id) => !report.expected.has(id));
+	const missing = [...report.expected].filter((id) => !report.emitted.has(id));
+	expect({ duplicates, unexpected, missing }).toEqual({ duplicates: [], unexpected: [], missing: [] });
+	expect(report.polls).toBeGreaterThanOrEqual(minPolls);
+	// The run did exercise what it claims to.
+	expect(report.expected.size).toBeGreaterThan(minPolls);
+	expect(report.failedPolls).toBeGreaterThan(minPolls / 50);
+	expect(report.restarts).toBeGreaterThan(minPolls / 50);
+	expect(report.manualFetches).toBeGreaterThan(minPolls / 100);
+	// Static data stays small: a cursor, the ids at its second, pending payments.
+	expect(report.maxStaticData).toBeLessThan(20_000);
+	// Quiet steady state: one request a poll.
+	expect(report.quietRequests).toEqual([1, 1, 1]);
+	if (event === 'newNotification') {
+		// Notifications come out in the service's time order.
+		const times = report.sequence.map((r) => Date.parse(r.created_at));
+		expect(times.every((t, i) => i === 0 || t >= times[i - 1])).toBe(true);
+	}
+}
