@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { RequestSettings } from '../transport/request';
-import { policy } from '../transport/request';
+import { isDotSegment, policy } from '../transport/request';
 import { describeType } from './phone';
 
 /** Return All / Limit, as every list operation of n8n has them. */
@@ -58,14 +58,23 @@ export const requestOptionsDescription: INodeProperties = {
 export function getRequestSettings(ctx: IExecuteFunctions, itemIndex: number): Partial<RequestSettings> {
 	const options = ctx.getNodeParameter('requestOptions', itemIndex, {}) as IDataObject;
 	const settings: Partial<RequestSettings> = {};
-	const timeout = Number(options.timeout);
-	if (options.timeout !== undefined && Number.isFinite(timeout) && timeout > 0) settings.timeoutMs = timeout * 1000;
-	const maxWait = Number(options.maxRateLimitWait);
-	if (options.maxRateLimitWait !== undefined && Number.isFinite(maxWait) && maxWait >= 0) {
-		settings.maxRateLimitWaitMs = maxWait * 1000;
-	} else {
-		settings.maxRateLimitWaitMs = policy.maxRateLimitWaitMs;
-	}
+	// Out of range (e.g. from an expression) is an error, not a silent fallback: an unbounded timeout or wait is none.
+	const bounded = (value: unknown, label: string, min: number, max: number): number | undefined => {
+		if (value === undefined || value === null || value === '') return undefined;
+		const n = typeof value === 'string' ? Number(value.trim()) : value;
+		if (typeof n !== 'number' || !Number.isFinite(n) || n < min || n > max) {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Request Options → ${label} must be a number from ${min} to ${max}, but item ${itemIndex} gives ${JSON.stringify(value)}`,
+				{ itemIndex },
+			);
+		}
+		return n;
+	};
+	const timeout = bounded(options.timeout, 'Timeout (seconds)', 1, 600);
+	if (timeout !== undefined) settings.timeoutMs = timeout * 1000;
+	const maxWait = bounded(options.maxRateLimitWait, 'Max Rate-Limit Wait (seconds)', 0, 3600);
+	settings.maxRateLimitWaitMs = maxWait !== undefined ? maxWait * 1000 : policy.maxRateLimitWaitMs;
 	return settings;
 }
 
@@ -89,6 +98,22 @@ export function requiredString(ctx: IExecuteFunctions, name: string, label: stri
 			itemIndex,
 			description: `Enter a ${label}, or check that the expression in the field gives a value for this item.`,
 		});
+	}
+	return value;
+}
+
+/**
+ * A required id that goes into a URL path: as `requiredString`, and not `.` or `..`, which would change the path
+ * (`/status/../` is `/`) whatever the encoding.
+ */
+export function requiredId(ctx: IExecuteFunctions, name: string, label: string, itemIndex: number): string {
+	const value = requiredString(ctx, name, label, itemIndex);
+	if (isDotSegment(value)) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`${label} "${value}" in item ${itemIndex} is not a usable id: "." and ".." would change the request path`,
+			{ itemIndex, description: `Check the expression in the "${label}" field: it should give the id itself.` },
+		);
 	}
 	return value;
 }

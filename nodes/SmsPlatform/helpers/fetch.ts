@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { buildApiError } from '../transport/errors';
 import { apiRequest, encodeId } from '../transport/request';
 import { paginate } from '../transport/pagination';
-import { boundedInteger, getRequestSettings, requiredString } from './descriptions';
+import { boundedInteger, getRequestSettings, requiredId } from './descriptions';
 import { coerceNumbers, unwrapObject } from './response';
 
 export interface GetByIdSpec {
@@ -15,18 +16,50 @@ export interface GetByIdSpec {
 	wrapper?: string;
 	/** Fields documented as numbers. */
 	numbers?: string[];
+	/** Documented fields the answer must have (the resource is useless without them). */
+	required?: string[];
+}
+
+/**
+ * An answer that is empty, or lacks a field the operation exists to return, is an error naming the item, the field
+ * and what came instead: an empty output item would pass for a success.
+ */
+function checkRecord(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	path: string,
+	response: { body: unknown; statusCode: number },
+	record: IDataObject,
+	required: string[] = [],
+): IDataObject {
+	const missing = Object.keys(record).length === 0 ? [] : required.filter((field) => record[field] === undefined || record[field] === null);
+	if (Object.keys(record).length && !missing.length) return record;
+	const answer = JSON.stringify(response.body)?.slice(0, 200) ?? 'an empty body';
+	throw buildApiError(ctx.getNode(), {
+		status: response.statusCode,
+		method: 'GET',
+		path,
+		itemIndex,
+		message: missing.length
+			? `The service's answer for item ${itemIndex} has no "${missing[0]}" field: ${answer}`
+			: `The service's answer for item ${itemIndex} is empty: ${answer}`,
+		description:
+			'The service answered without the data this operation returns. Check the Base URL of the credential (it may point at something other than the API), or try again later.',
+	});
 }
 
 /** GET one resource by id: the id trimmed, required and URL-encoded; the answer unwrapped to the resource. */
 export async function getById(ctx: IExecuteFunctions, itemIndex: number, spec: GetByIdSpec): Promise<IDataObject> {
-	const id = requiredString(ctx, spec.param, spec.label, itemIndex);
+	const id = requiredId(ctx, spec.param, spec.label, itemIndex);
+	const path = spec.path.replace('{id}', encodeId(id));
 	const response = await apiRequest(ctx, {
 		method: 'GET',
-		path: spec.path.replace('{id}', encodeId(id)),
+		path,
 		itemIndex,
 		settings: getRequestSettings(ctx, itemIndex),
 	});
-	return coerceNumbers(unwrapObject(response.body, spec.wrapper), spec.numbers ?? []);
+	const record = checkRecord(ctx, itemIndex, path, response, unwrapObject(response.body, spec.wrapper), spec.required);
+	return coerceNumbers(record, spec.numbers ?? []);
 }
 
 /** GET one resource without id (balance, statistics, metrics). */
@@ -34,7 +67,7 @@ export async function getSingle(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	path: string,
-	options: { wrapper?: string; numbers?: string[]; qs?: IDataObject } = {},
+	options: { wrapper?: string; numbers?: string[]; qs?: IDataObject; required?: string[] } = {},
 ): Promise<IDataObject> {
 	const response = await apiRequest(ctx, {
 		method: 'GET',
@@ -43,7 +76,8 @@ export async function getSingle(
 		itemIndex,
 		settings: getRequestSettings(ctx, itemIndex),
 	});
-	return coerceNumbers(unwrapObject(response.body, options.wrapper), options.numbers ?? []);
+	const record = checkRecord(ctx, itemIndex, path, response, unwrapObject(response.body, options.wrapper), options.required);
+	return coerceNumbers(record, options.numbers ?? []);
 }
 
 /** Return All / Limit over a paged list: one record per output item. */

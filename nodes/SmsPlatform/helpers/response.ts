@@ -22,11 +22,13 @@ export function unwrapObject(body: unknown, preferred?: string): IDataObject {
 	return body;
 }
 
+const LIST_KEYS = ['results', 'activities', 'data', 'items', 'notifications', 'records', 'packages', 'tenants'];
+
 /** List responses may be a page envelope, `results`, `activities`, `data`, `items` or a bare array. */
 export function unwrapList(body: unknown): IDataObject[] {
 	if (Array.isArray(body)) return body.filter(isPlainObject);
 	if (!isPlainObject(body)) return [];
-	for (const key of ['results', 'activities', 'data', 'items', 'notifications', 'records', 'packages', 'tenants']) {
+	for (const key of LIST_KEYS) {
 		const value = body[key];
 		if (Array.isArray(value)) return value.filter(isPlainObject);
 		if (isPlainObject(value)) {
@@ -35,6 +37,21 @@ export function unwrapList(body: unknown): IDataObject[] {
 		}
 	}
 	return [];
+}
+
+/**
+ * Whether a body is a list answer at all (a bare array, or an object holding one under a list key), as opposed to an
+ * empty body, an error page or an unrelated object, which `unwrapList` would read as an empty list.
+ */
+export function isListBody(body: unknown): boolean {
+	if (Array.isArray(body)) return true;
+	if (!isPlainObject(body)) return false;
+	for (const key of LIST_KEYS) {
+		const value = body[key];
+		if (Array.isArray(value)) return true;
+		if (isPlainObject(value) && isListBody(value)) return true;
+	}
+	return false;
 }
 
 /** Total count from a page envelope, when the service gives one. */

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { hasNext, listCount, unwrapList } from '../helpers/response';
+import { hasNext, isListBody, listCount, unwrapList } from '../helpers/response';
+import { buildApiError } from './errors';
 import type { ApiContext, RequestSettings } from './request';
 import { apiRequest } from './request';
 
@@ -44,13 +45,31 @@ export async function paginate(ctx: ApiContext, req: PageRequest): Promise<PageR
 			settings: req.settings,
 		});
 		requests += response.attempts;
+		if (!isListBody(response.body)) {
+			// An empty body or an unrelated object is not an empty list: saying "no records" would lose them silently.
+			throw buildApiError(ctx.getNode(), {
+				status: response.statusCode,
+				method: 'GET',
+				path: req.path,
+				itemIndex: req.itemIndex,
+				message: `The service's answer to page ${page} of ${req.path}${req.itemIndex === undefined ? '' : ` (item ${req.itemIndex})`} is not a list: ${JSON.stringify(response.body)?.slice(0, 120) ?? 'an empty body'}`,
+				description:
+					'Expected a page envelope { count, next, previous, results: [...] } or a list. Check the Base URL of the credential: it may point at something other than the API.',
+			});
+		}
 		const pageRecords = unwrapList(response.body);
 		total = listCount(response.body) ?? total;
 		// A server that ignores `page` would send the same records again: stop instead of looping.
 		const ids = pageRecords.map((r) => (r.id === undefined ? undefined : String(r.id)));
 		if (page > 1 && ids.length && ids.every((id) => id !== undefined && seen.has(id))) break;
-		for (const id of ids) if (id !== undefined) seen.add(id);
-		for (const record of pageRecords) {
+		for (const [index, record] of pageRecords.entries()) {
+			// A record added on top of a newest-first list while the pages are read shifts the pages: a record already
+			// output comes again at the top of the next page. Output each record once.
+			const id = ids[index];
+			if (id !== undefined) {
+				if (seen.has(id)) continue;
+				seen.add(id);
+			}
 			records.push(record);
 			if (limit !== undefined && records.length >= limit) return { records, requests, total };
 		}

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { boundedInteger, getRequestSettings, requestOptionsDescription } from '../../helpers/descriptions';
-import { unwrapList } from '../../helpers/response';
+import { isListBody, unwrapList } from '../../helpers/response';
+import { buildApiError } from '../../transport/errors';
 import { apiRequest } from '../../transport/request';
 
 const properties: INodeProperties[] = [
@@ -33,6 +34,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		settings: getRequestSettings(this, itemIndex),
 	});
+	if (!isListBody(response.body)) {
+		throw buildApiError(this.getNode(), {
+			status: response.statusCode,
+			method: 'GET',
+			path: '/api/messaging/activity/recent/',
+			itemIndex,
+			message: `The service's answer for item ${itemIndex} is not a list of activities: ${JSON.stringify(response.body)?.slice(0, 120) ?? 'an empty body'}`,
+			description: 'Expected { count, activities: [...] }. Check the Base URL of the credential.',
+		});
+	}
 	// A server that ignores `limit` must not flood the workflow.
 	return unwrapList(response.body).slice(0, limit);
 }

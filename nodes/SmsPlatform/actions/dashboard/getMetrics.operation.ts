@@ -29,7 +29,9 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const period = String(this.getNodeParameter('period', itemIndex, '30d')).trim();
+	const raw = this.getNodeParameter('period', itemIndex, '30d') as unknown;
+	// An expression may give an object or a list: name it as JSON rather than "[object Object]".
+	const period = typeof raw === 'string' ? raw.trim() : (JSON.stringify(raw) ?? String(raw));
 	if (!PERIODS.includes(period)) {
 		throw new NodeOperationError(
 			this.getNode(),

@@ -6,6 +6,7 @@ import {
 	getRequestSettings,
 	requestOptionsDescription,
 	requiredEmail,
+	requiredId,
 	requiredString,
 } from '../../helpers/descriptions';
 import { coerceNumbers, unwrapObject } from '../../helpers/response';
@@ -137,7 +138,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const tenantId = requiredString(this, 'tenantId', 'Tenant ID', itemIndex);
+	const tenantId = requiredId(this, 'tenantId', 'Tenant ID', itemIndex);
 	const packageId = requiredString(this, 'packageId', 'SMS Package', itemIndex);
 	const buyerEmail = requiredEmail(this, 'buyerEmail', 'Buyer Email', itemIndex);
 	const buyerName = requiredString(this, 'buyerName', 'Buyer Name', itemIndex);
@@ -159,6 +160,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const settings = getRequestSettings(this, itemIndex);
+	// The wait's bounds are checked before the payment is initiated: failing the item after it would invite a second
+	// payment when the user fixes the value and runs again.
+	const wait = options.waitForCompletion === true;
+	const intervalMs = wait
+		? boundedInteger(this, options.pollInterval ?? 10, 'Poll Interval', itemIndex, 1, 300) * 1000
+		: 0;
+	const timeoutMs = wait
+		? boundedInteger(this, options.waitTimeout ?? 300, 'Wait Timeout', itemIndex, 1, 3600) * 1000
+		: 0;
 
 	const response = await apiRequest(this, {
 		method: 'POST',
@@ -175,7 +185,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		settings,
 	});
 	const initiated = coerceNumbers(unwrapObject(response.body, 'data'), ['amount']);
-	if (options.waitForCompletion !== true) return initiated;
+	if (!wait) return initiated;
 
 	const transactionId = String(initiated.transaction_id ?? initiated.id ?? '');
 	if (!transactionId) {
@@ -185,23 +195,30 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			{ itemIndex, description: `The service answered: ${JSON.stringify(initiated).slice(0, 300)}` },
 		);
 	}
-	const intervalMs =
-		boundedInteger(this, options.pollInterval ?? 10, 'Poll Interval', itemIndex, 1, 300) * 1000;
-	const timeoutMs = boundedInteger(this, options.waitTimeout ?? 300, 'Wait Timeout', itemIndex, 1, 3600) * 1000;
 	const deadline = Date.now() + timeoutMs;
 	let last: IDataObject = { ...initiated };
+	// The payment exists from here on: a failed status check must not turn the item into an error (which hides the
+	// transaction_id and invites a second payment). It is tried again until the deadline, then reported in the item.
+	let lastError: string | undefined;
 	for (;;) {
 		const status = String(last.status ?? '').toLowerCase();
 		if (status && !IN_PROGRESS.has(status)) return { ...initiated, ...last, timedOut: false };
 		const remaining = deadline - Date.now();
-		if (remaining <= 0) return { ...initiated, ...last, timedOut: true };
+		if (remaining <= 0) {
+			return { ...initiated, ...last, timedOut: true, ...(lastError ? { statusCheckError: lastError } : {}) };
+		}
 		await sleep(Math.min(intervalMs, remaining));
-		const poll = await apiRequest(this, {
-			method: 'GET',
-			path: `/api/billing/payments/transactions/${encodeId(transactionId)}/status/`,
-			itemIndex,
-			settings,
-		});
-		last = coerceNumbers(unwrapObject(poll.body, 'transaction'), ['amount']);
+		try {
+			const poll = await apiRequest(this, {
+				method: 'GET',
+				path: `/api/billing/payments/transactions/${encodeId(transactionId)}/status/`,
+				itemIndex,
+				settings,
+			});
+			last = coerceNumbers(unwrapObject(poll.body, 'transaction'), ['amount']);
+			lastError = undefined;
+		} catch (error) {
+			lastError = (error as Error).message;
+		}
 	}
 }

@@ -26,5 +26,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		label: 'Transaction ID',
 		wrapper: 'transaction',
 		numbers: ['amount'],
+		required: ['status'],
 	});
 }

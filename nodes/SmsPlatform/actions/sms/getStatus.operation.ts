@@ -24,5 +24,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: '/api/integration/v1/sms/status/{id}/',
 		param: 'messageId',
 		label: 'Message ID',
+		required: ['status'],
 	});
 }

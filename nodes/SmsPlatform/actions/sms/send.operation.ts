@@ -248,16 +248,30 @@ function successJson(
 	return json;
 }
 
-/** The error of an item whose recipients rode on a failed request; says what part was sent nevertheless. */
-function failure(requests: SendRequest[]): Error {
+/**
+ * The error of an item whose recipients rode on a failed request; says what part was sent nevertheless. With
+ * Combine Items a failed request is shared by several items: each gets its own copy of the error, counting only its
+ * own recipients (`mine`), so one item's "part was sent" never shows on another's.
+ */
+function failure(requests: SendRequest[], mine?: string[]): Error {
 	const failed = requests.filter((r) => r.error);
-	const error = failed[0].error as Error;
-	const sentTo = requests.filter((r) => r.result).reduce((n, r) => n + r.recipients.length, 0);
+	const error = ownCopy(failed[0].error as Error);
+	const own = (r: SendRequest) => (mine ? r.recipients.filter((n) => mine.includes(n)).length : r.recipients.length);
+	const sentTo = requests.filter((r) => r.result).reduce((n, r) => n + own(r), 0);
 	if (sentTo > 0 && 'description' in error) {
 		const ids = requests.map((r) => messageIdOf(r.result)).filter(Boolean);
-		(error as { description?: string }).description = `${(error as { description?: string }).description ?? ''} Part of this item was sent: ${sentTo} recipient(s) in message(s) ${ids.join(', ')}; the failed request carried ${failed.reduce((n, r) => n + r.recipients.length, 0)} recipient(s) of this send.`.trim();
+		(error as { description?: string }).description = `${(error as { description?: string }).description ?? ''} Part of this item was sent: ${sentTo} recipient(s) in message(s) ${ids.join(', ')}; the failed request carried ${failed.reduce((n, r) => n + own(r), 0)} recipient(s) of this item.`.trim();
 	}
 	return error;
+}
+
+/** A copy of an error (same class, message, description, context) that can be changed without touching the original. */
+function ownCopy(error: Error): Error {
+	const copy = Object.create(Object.getPrototypeOf(error) as object) as Error;
+	Object.defineProperties(copy, Object.getOwnPropertyDescriptors(error));
+	const context = (error as { context?: object }).context;
+	if (context && typeof context === 'object') (copy as { context?: object }).context = { ...context };
+	return copy;
 }
 
 /** One request per item (its recipients split by Batch Size). */
@@ -333,7 +347,7 @@ async function sendCombined(
 				...item.recipients.filter((n) => owner.get(n) !== item.itemIndex),
 			];
 			if (carried.some((r) => r.error)) {
-				outcomes[item.itemIndex] = failure(carried);
+				outcomes[item.itemIndex] = failure(carried, item.recipients);
 			} else {
 				outcomes[item.itemIndex] = successJson(item, carried, [...new Set(duplicates)], group.length);
 			}
