@@ -165,3 +165,16 @@ export function boundedInteger(
 	}
 	return n;
 }
+
+/** A required id field (path parameter): text, trimmed and URL-encoded when sent. */
+export function idField(name: string, displayName: string, description: string): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 3f2b8c1e-…',
+		description,
+	};
+}

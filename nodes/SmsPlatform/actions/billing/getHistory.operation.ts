@@ -1,8 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
 import { getList } from '../../helpers/fetch';
+
+export const BILLING_TYPES = ['purchase', 'payment', 'usage'];
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit(),
@@ -38,6 +40,16 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
-	if (typeof filters.type === 'string' && filters.type) qs.type = filters.type;
+	if (filters.type !== undefined && filters.type !== '') {
+		const type = typeof filters.type === 'string' ? filters.type.trim() : filters.type;
+		if (typeof type !== 'string' || !BILLING_TYPES.includes(type)) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`Filter Type ${JSON.stringify(filters.type)} in item ${itemIndex} is not one of ${BILLING_TYPES.join(', ')}`,
+				{ itemIndex },
+			);
+		}
+		qs.type = type;
+	}
 	return await getList(this, itemIndex, '/api/billing/history/', { qs, numbers: ['amount'] });
 }

@@ -1,19 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestOptionsDescription } from '../../helpers/descriptions';
+import { idField, requestOptionsDescription } from '../../helpers/descriptions';
 import { getById } from '../../helpers/fetch';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Campaign ID',
-		name: 'campaignId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 1c9f…',
-		description: 'The ID of the campaign (a UUID)',
-	},
+	idField('campaignId', 'Campaign ID', 'The ID of the campaign (a UUID)'),
 	requestOptionsDescription,
 ];
 

@@ -1,19 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestOptionsDescription } from '../../helpers/descriptions';
+import { idField, requestOptionsDescription } from '../../helpers/descriptions';
 import { getById } from '../../helpers/fetch';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Contact ID',
-		name: 'contactId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 1c9f…',
-		description: 'The ID of the contact (a UUID)',
-	},
+	idField('contactId', 'Contact ID', 'The ID of the contact (a UUID)'),
 	requestOptionsDescription,
 ];
 

@@ -1,19 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestOptionsDescription } from '../../helpers/descriptions';
+import { idField, requestOptionsDescription } from '../../helpers/descriptions';
 import { getById } from '../../helpers/fetch';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Transaction ID',
-		name: 'transactionId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 1c9f…',
-		description: 'The transaction_id returned by Initiate Payment (a UUID)',
-	},
+	idField('transactionId', 'Transaction ID', 'The transaction_id returned by Initiate Payment (a UUID)'),
 	requestOptionsDescription,
 ];
 

@@ -1,19 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestOptionsDescription } from '../../helpers/descriptions';
+import { idField, requestOptionsDescription } from '../../helpers/descriptions';
 import { getById } from '../../helpers/fetch';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Message ID',
-		name: 'messageId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 3f2b…',
-		description: 'The message_id returned by Send (a UUID)',
-	},
+	idField('messageId', 'Message ID', 'The message_id returned by Send (a UUID)'),
 	requestOptionsDescription,
 ];
 
