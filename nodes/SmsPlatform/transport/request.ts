@@ -1,4 +1,5 @@
 import type {
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestMethods,
@@ -66,16 +67,38 @@ interface RateState {
 	resetAtMs?: number;
 }
 
-/** Rate-limit headers seen during one execution context (one node run, one poll): never shared across runs. */
-const rateStates = new WeakMap<object, RateState>();
+/**
+ * What one execution context (one node run, one poll, one list search) learns while it runs: the rate-limit headers
+ * last seen, and its decrypted credentials, read once instead of once a request (n8n reads them from its database
+ * and resolves their expressions each time). Keyed weakly by the context, so nothing outlives the run and nothing
+ * is shared between runs or workflows.
+ */
+interface Session {
+	rate: RateState;
+	credentials?: ICredentialDataDecryptedObject;
+}
 
-function rateStateOf(ctx: object): RateState {
-	let state = rateStates.get(ctx);
-	if (!state) {
-		state = {};
-		rateStates.set(ctx, state);
+const sessions = new WeakMap<object, Session>();
+
+function sessionOf(ctx: object): Session {
+	let session = sessions.get(ctx);
+	if (!session) {
+		session = { rate: {} };
+		sessions.set(ctx, session);
 	}
-	return state;
+	return session;
+}
+
+/**
+ * The credential's data, read once per run. The same object is handed to n8n with each request, so a JWT login
+ * (preAuthentication) stores its new token in it for the requests that follow.
+ */
+async function credentialsOf(ctx: ApiContext, itemIndex?: number): Promise<ICredentialDataDecryptedObject> {
+	const session = sessionOf(ctx);
+	if (!session.credentials) {
+		session.credentials = (await ctx.getCredentials(CREDENTIAL_TYPE, itemIndex)) as ICredentialDataDecryptedObject;
+	}
+	return session.credentials;
 }
 
 function lowerCaseHeaders(headers: unknown): Record<string, string> {
@@ -235,7 +258,7 @@ const REDACTED = '***';
 /** The credential's secrets as they may appear in a text (raw, trimmed, URL-encoded), longest first. */
 async function secretsOf(ctx: ApiContext, itemIndex: number | undefined, minLength: number): Promise<string[]> {
 	try {
-		const credentials = await ctx.getCredentials(CREDENTIAL_TYPE, itemIndex);
+		const credentials = await credentialsOf(ctx, itemIndex);
 		return SECRET_FIELDS.map((field) => credentials[field])
 			.filter((value): value is string => typeof value === 'string')
 			.flatMap((value) => [value, value.trim(), encodeURIComponent(value.trim())])
@@ -285,12 +308,16 @@ function scrub(
 	}
 }
 
+function credentialId(ctx: ApiContext): string {
+	return ctx.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? '';
+}
+
 async function sendRequest<T = unknown>(ctx: ApiContext, req: ApiRequest): Promise<ApiResponse<T>> {
 	const settings = getSettings(req);
-	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE, req.itemIndex);
+	const credentials = await credentialsOf(ctx, req.itemIndex);
 	const baseUrl = normalizeBaseUrl(ctx, credentials.baseUrl, req.itemIndex);
 	const idempotent = req.idempotent ?? req.method === 'GET';
-	const state = rateStateOf(ctx);
+	const state = sessionOf(ctx).rate;
 	const isJwt = credentials.authMethod === 'jwt';
 
 	let attempts = 0;
@@ -327,11 +354,9 @@ async function sendRequest<T = unknown>(ctx: ApiContext, req: ApiRequest): Promi
 		attempts++;
 		let response: { body: unknown; headers: unknown; statusCode: number };
 		try {
-			response = (await ctx.helpers.httpRequestWithAuthentication.call(
-				ctx,
-				CREDENTIAL_TYPE,
-				options,
-			)) as typeof response;
+			response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options, {
+				credentialsDecrypted: { id: credentialId(ctx), name: CREDENTIAL_TYPE, type: CREDENTIAL_TYPE, data: credentials },
+			})) as typeof response;
 		} catch (error) {
 			if (error instanceof NodeOperationError) {
 				throw new NodeOperationError(ctx.getNode(), error, { itemIndex: req.itemIndex });
