@@ -6,7 +6,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { getRequestSettings, optionalString, requestOptionsDescription } from '../../helpers/descriptions';
+import type { ParameterReader } from '../../helpers/descriptions';
+import {
+	getRequestSettings,
+	optionalString,
+	parameterReader,
+	requestOptionsDescription,
+} from '../../helpers/descriptions';
 import { describeType, parseCountryCode, parseRecipients } from '../../helpers/phone';
 import { unwrapObject } from '../../helpers/response';
 import type { RequestSettings } from '../../transport/request';
@@ -109,25 +115,28 @@ interface PreparedItem {
 	settings: Partial<RequestSettings>;
 }
 
-function prepare(ctx: IExecuteFunctions, itemIndex: number): PreparedItem {
-	const node = ctx.getNode();
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const message = ctx.getNodeParameter('message', itemIndex, '') as unknown;
+function prepare(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	read: ParameterReader = parameterReader(ctx),
+): PreparedItem {
+	const options = read('options', itemIndex, {}) as IDataObject;
+	const message = read('message', itemIndex, '') as unknown;
 	if (typeof message !== 'string' && typeof message !== 'number') {
-		throw new NodeOperationError(node, `Message must be text, but item ${itemIndex} gives ${describeType(message)}`, {
+		throw new NodeOperationError(ctx.getNode(), `Message must be text, but item ${itemIndex} gives ${describeType(message)}`, {
 			itemIndex,
 		});
 	}
 	const text = String(message);
 	if (text.trim() === '') {
-		throw new NodeOperationError(node, `Message is empty in item ${itemIndex}`, {
+		throw new NodeOperationError(ctx.getNode(), `Message is empty in item ${itemIndex}`, {
 			itemIndex,
 			description: 'Enter the text to send, or check that the expression gives text for this item.',
 		});
 	}
-	const senderId = optionalString(ctx.getNodeParameter('senderId', itemIndex, ''), 'Sender ID', ctx, itemIndex);
+	const senderId = optionalString(read('senderId', itemIndex, ''), 'Sender ID', ctx, itemIndex);
 	if (!senderId) {
-		throw new NodeOperationError(node, `Sender ID is empty in item ${itemIndex}`, {
+		throw new NodeOperationError(ctx.getNode(), `Sender ID is empty in item ${itemIndex}`, {
 			itemIndex,
 			description: 'Enter the sender identifier registered with the service.',
 		});
@@ -135,12 +144,12 @@ function prepare(ctx: IExecuteFunctions, itemIndex: number): PreparedItem {
 	const tenantAccountId = optionalString(options.tenantAccountId, 'Tenant Account ID', ctx, itemIndex);
 	const country = parseCountryCode(options.defaultCountryCode);
 	if (!country.ok) {
-		throw new NodeOperationError(node, `Default Country Code ${country.reason} (item ${itemIndex})`, { itemIndex });
+		throw new NodeOperationError(ctx.getNode(), `Default Country Code ${country.reason} (item ${itemIndex})`, { itemIndex });
 	}
-	const rawRecipients = ctx.getNodeParameter('recipients', itemIndex, '') as unknown;
+	const rawRecipients = read('recipients', itemIndex, '') as unknown;
 	if (rawRecipients !== null && typeof rawRecipients === 'object' && !Array.isArray(rawRecipients)) {
 		throw new NodeOperationError(
-			node,
+			ctx.getNode(),
 			`Recipients must be phone numbers (text or a list), but item ${itemIndex} gives an object: ${JSON.stringify(rawRecipients).slice(0, 100)}`,
 			{ itemIndex, description: 'Map the phone number field itself, e.g. {{ $json.phone }}.' },
 		);
@@ -150,7 +159,7 @@ function prepare(ctx: IExecuteFunctions, itemIndex: number): PreparedItem {
 		const first = parsed.invalid[0];
 		const more = parsed.invalid.length > 1 ? ` (and ${parsed.invalid.length - 1} more invalid)` : '';
 		throw new NodeOperationError(
-			node,
+			ctx.getNode(),
 			`Invalid recipient "${first.value}" in item ${itemIndex}: ${first.reason}${more}`,
 			{
 				itemIndex,
@@ -162,7 +171,7 @@ function prepare(ctx: IExecuteFunctions, itemIndex: number): PreparedItem {
 		);
 	}
 	if (parsed.recipients.length === 0) {
-		throw new NodeOperationError(node, `No recipients in item ${itemIndex}`, {
+		throw new NodeOperationError(ctx.getNode(), `No recipients in item ${itemIndex}`, {
 			itemIndex,
 			description: 'Enter at least one phone number in E.164 format, e.g. +255712345678.',
 		});
@@ -171,7 +180,7 @@ function prepare(ctx: IExecuteFunctions, itemIndex: number): PreparedItem {
 	const batchSize = Number(batchSizeRaw);
 	if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_SIZE) {
 		throw new NodeOperationError(
-			node,
+			ctx.getNode(),
 			`Batch Size must be a whole number from 1 to ${MAX_BATCH_SIZE}, but item ${itemIndex} gives ${JSON.stringify(batchSizeRaw)}`,
 			{ itemIndex },
 		);
@@ -185,7 +194,7 @@ function prepare(ctx: IExecuteFunctions, itemIndex: number): PreparedItem {
 		repeated: parsed.duplicates,
 		batchSize,
 		combine: options.combineItems === true,
-		settings: getRequestSettings(ctx, itemIndex),
+		settings: getRequestSettings(ctx, itemIndex, read),
 	};
 }
 
@@ -359,9 +368,10 @@ export async function executeBatch(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<Array<OperationOutput | Error>> {
+	const read = parameterReader(this);
 	const prepared: Array<PreparedItem | Error> = items.map((_, itemIndex) => {
 		try {
-			return prepare(this, itemIndex);
+			return prepare(this, itemIndex, read);
 		} catch (error) {
 			return error as Error;
 		}
