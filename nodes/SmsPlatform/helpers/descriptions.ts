@@ -7,6 +7,9 @@ import { describeType } from './phone';
 
 export type ParameterReader = (name: string, itemIndex: number, fallback: unknown) => unknown;
 
+/** An expression that is exactly one field of the current item: `={{ $json.to }}`. */
+const SIMPLE_FIELD = /^=\{\{\s*\$json\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$/;
+
 function holdsExpression(value: unknown): boolean {
 	if (typeof value === 'string') return value.startsWith('=');
 	if (Array.isArray(value)) return value.some(holdsExpression);
@@ -22,8 +25,14 @@ function holdsExpression(value: unknown): boolean {
 export function parameterReader(ctx: IExecuteFunctions): ParameterReader {
 	const raw = ctx.getNode().parameters;
 	const cache = new Map<string, unknown>();
+	const items = ctx.getInputData();
 	return (name, itemIndex, fallback) => {
-		if (holdsExpression(raw[name])) return ctx.getNodeParameter(name, itemIndex, fallback as never);
+		const value = raw[name];
+		// `{{ $json.field }}`, the usual mapping of a field, is that field of the item: read it without running the
+		// expression engine (about 0.1 ms an item, most of a 10,000-item broadcast's time).
+		const field = typeof value === 'string' ? SIMPLE_FIELD.exec(value)?.[1] : undefined;
+		if (field !== undefined && items[itemIndex]) return items[itemIndex].json[field];
+		if (holdsExpression(value)) return ctx.getNodeParameter(name, itemIndex, fallback as never);
 		if (!cache.has(name)) cache.set(name, ctx.getNodeParameter(name, itemIndex, fallback as never));
 		return cache.get(name);
 	};
