@@ -7,7 +7,7 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { API_KEY, BASE_URL, runNode } from '../support/harness';
+import { API_KEY, BASE_URL, runNode, caught as caughtError } from '../support/harness';
 
 export interface ByIdSpec {
 	resource: string;
@@ -26,14 +26,8 @@ export interface ByIdSpec {
 }
 
 /** Runs a function and returns what it threw (fails the test when it did not throw). */
-export async function caught(run: () => Promise<unknown>): Promise<Error & IDataObject> {
-	try {
-		await run();
-	} catch (error) {
-		return error as Error & IDataObject;
-	}
-	throw new Error('expected the run to fail, but it succeeded');
-}
+/** The error a run rejects with (see harness). */
+export const caught = async (run: () => Promise<unknown>): Promise<Error & IDataObject> => await caughtError<Error & IDataObject>(run);
 
 export function describeIdHandling(spec: ByIdSpec): void {
 	const parameters = (id: string): IDataObject => ({

@@ -26,26 +26,13 @@ import {
 	apiKeyCredentials,
 	jwtCredentials,
 	runNode,
+	caught,
 } from '../support/harness';
-
-// nock patches Node's http globally: un-patch it when this file is done, so the next test file in this
-// worker installs its own interceptor instead of sharing (and being refused by) this file's.
-afterAll(() => {
-	nock.restore();
-});
 
 const BALANCE = '/api/integration/v1/sms/balance/';
 const LOGIN = '/api/auth/login/';
 const getBalance = { resource: 'account', operation: 'getBalance' };
 
-async function caught(run: () => Promise<unknown>): Promise<NodeApiError> {
-	try {
-		await run();
-	} catch (error) {
-		return error as NodeApiError;
-	}
-	throw new Error('expected the run to fail, but it succeeded');
-}
 
 describe('SmsPlatformApi credential: description', () => {
 	const credential = new SmsPlatformApi();

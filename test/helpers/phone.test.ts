@@ -3,7 +3,6 @@
  * parentheses are stripped; with a default country code a local `0…` number gets the code and a bare `<code>…`
  * number gets its `+`; anything else is refused with the reason. Recipients split on commas, semicolons and new lines.
  */
-import nock from 'nock';
 
 import {
 	E164,
@@ -12,12 +11,6 @@ import {
 	parseRecipients,
 	splitRecipients,
 } from '../../nodes/SmsPlatform/helpers/phone';
-
-// The test setup loads nock, which patches Node's http globally: un-patch it when this file is done, so the next
-// test file in this worker installs its own interceptor instead of sharing (and being refused by) this file's.
-afterAll(() => {
-	nock.restore();
-});
 
 type Expected = { ok: true; value: string } | { ok: false; reason: string };
 

@@ -2,15 +2,8 @@
  * Responses are read tolerantly (design §3): single objects bare or wrapped, lists as a page envelope, `results`,
  * `activities` or a bare array, numbers that arrive as strings.
  */
-import nock from 'nock';
 
 import { coerceNumbers, hasNext, listCount, unwrapList, unwrapObject } from '../../nodes/SmsPlatform/helpers/response';
-
-// The test setup loads nock, which patches Node's http globally: un-patch it when this file is done, so the next
-// test file in this worker installs its own interceptor instead of sharing (and being refused by) this file's.
-afterAll(() => {
-	nock.restore();
-});
 
 describe('unwrapObject', () => {
 	const tx = { transaction_id: 't1', status: 'completed' };

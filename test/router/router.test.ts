@@ -8,13 +8,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { errorJson } from '../../nodes/SmsPlatform/actions/router';
-import { BASE_URL, runNode } from '../support/harness';
-
-// nock patches Node's http globally: un-patch it when this file is done, so the next test file in this
-// worker installs its own interceptor instead of sharing (and being refused by) this file's.
-afterAll(() => {
-	nock.restore();
-});
+import { BASE_URL, runNode, caught } from '../support/harness';
 
 const SEND = '/api/integration/v1/sms/send/';
 
@@ -45,14 +39,6 @@ function sendServer() {
 	return bodies;
 }
 
-async function caught(run: () => Promise<unknown>): Promise<NodeApiError & NodeOperationError> {
-	try {
-		await run();
-	} catch (error) {
-		return error as NodeApiError & NodeOperationError;
-	}
-	throw new Error('expected the run to fail, but it succeeded');
-}
 
 const pairs = (output: INodeExecutionData[]) => output.map((item) => item.pairedItem);
 

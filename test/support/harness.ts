@@ -10,6 +10,8 @@ import type {
 	INodeType,
 	INodeTypes,
 	IRunExecutionData,
+	NodeApiError,
+	NodeOperationError,
 	IWorkflowExecuteAdditionalData,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
@@ -267,4 +269,14 @@ export async function listSearch(
 		(this: LoadOptionsContext, filter?: string) => Promise<unknown>
 	>;
 	return await methods[method].call(context, filter);
+}
+
+/** The error a run rejects with; fails the test when the run succeeds instead. */
+export async function caught<E = NodeApiError & NodeOperationError>(run: () => Promise<unknown>): Promise<E> {
+	try {
+		await run();
+	} catch (error) {
+		return error as E;
+	}
+	throw new Error('expected the run to fail, but it succeeded');
 }

@@ -8,13 +8,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { adviceFor, buildApiError, readServerWords } from '../../nodes/SmsPlatform/transport/errors';
 import { policy } from '../../nodes/SmsPlatform/transport/request';
-import { BASE_URL, runNode } from '../support/harness';
-
-// nock patches Node's http globally: un-patch it when this file is done, so the next test file in this
-// worker installs its own interceptor instead of sharing (and being refused by) this file's.
-afterAll(() => {
-	nock.restore();
-});
+import { BASE_URL, runNode, caught } from '../support/harness';
 
 const BALANCE = '/api/integration/v1/sms/balance/';
 const SEND = '/api/integration/v1/sms/send/';
@@ -25,14 +19,6 @@ const send = { resource: 'sms', operation: 'send', recipients: '+255712345678', 
 const NGINX_502 =
 	'<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx/1.25.3</center>\r\n</body>\r\n</html>\r\n';
 
-async function caught(run: () => Promise<unknown>): Promise<NodeApiError> {
-	try {
-		await run();
-	} catch (error) {
-		return error as NodeApiError;
-	}
-	throw new Error('expected the run to fail, but it succeeded');
-}
 
 describe('readServerWords: every body shape', () => {
 	it.each<[string, unknown, ReturnType<typeof readServerWords>]>([

@@ -8,12 +8,6 @@ import type { IDataObject } from 'n8n-workflow';
 import { MAX_PAGE_SIZE } from '../../nodes/SmsPlatform/transport/pagination';
 import { BASE_URL, runNode } from '../support/harness';
 
-// nock patches Node's http globally: un-patch it when this file is done, so the next test file in this
-// worker installs its own interceptor instead of sharing (and being refused by) this file's.
-afterAll(() => {
-	nock.restore();
-});
-
 const HISTORY = '/api/billing/history/';
 
 function record(n: number): IDataObject {

@@ -12,13 +12,7 @@ import {
 	parseRetryAfter,
 	policy,
 } from '../../nodes/SmsPlatform/transport/request';
-import { API_KEY, BASE_URL, apiKeyCredentials, runNode } from '../support/harness';
-
-// nock patches Node's http globally: un-patch it when this file is done, so the next test file in this
-// worker installs its own interceptor instead of sharing (and being refused by) this file's.
-afterAll(() => {
-	nock.restore();
-});
+import { API_KEY, BASE_URL, apiKeyCredentials, runNode, caught } from '../support/harness';
 
 const BALANCE = '/api/integration/v1/sms/balance/';
 const SEND = '/api/integration/v1/sms/send/';
@@ -31,14 +25,6 @@ function netError(code: string, message: string): Error {
 	return Object.assign(new Error(message), { code });
 }
 
-async function caught(run: () => Promise<unknown>): Promise<NodeApiError & NodeOperationError> {
-	try {
-		await run();
-	} catch (error) {
-		return error as NodeApiError & NodeOperationError;
-	}
-	throw new Error('expected the run to fail, but it succeeded');
-}
 
 /** Records the time of each request an interceptor answers. */
 function clock() {

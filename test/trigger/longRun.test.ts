@@ -1,12 +1,7 @@
-import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { LiveTrigger } from './support/live';
 import { ServiceList, T0, notification, prng, uuid } from './support/service';
-
-afterAll(() => {
-	nock.restore();
-});
 
 describe('trigger, long run', () => {
 	it('100,000 notifications over hundreds of polls: each emitted once, static data stays small', async () => {

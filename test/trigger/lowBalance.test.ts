@@ -33,11 +33,6 @@ async function pollBalances(
 
 const low = (balance: number, threshold = 100) => [{ balance, threshold, currency: 'credits', below: true }];
 
-// Each test file loads its own nock; unhook this one so the next file in the same worker is not intercepted by it.
-afterAll(() => {
-	nock.restore();
-});
-
 describe('trigger lowBalance', () => {
 	it('crossing below fires once; staying low does not; recovering re-arms; crossing again fires again', async () => {
 		const service = account();

@@ -29,11 +29,6 @@ async function pollSequence(
 
 const ids = (items: IDataObject[] | null) => (items ?? []).map((item) => item.id);
 
-// Each test file loads its own nock; unhook this one so the next file in the same worker is not intercepted by it.
-afterAll(() => {
-	nock.restore();
-});
-
 describe('trigger newNotification', () => {
 	it('baseline: the first poll reads one page (X-API-Key auth too), remembers the newest and emits nothing', async () => {
 		const list = new ServiceList('/api/notifications/');

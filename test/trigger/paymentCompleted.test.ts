@@ -32,11 +32,6 @@ async function pollSequence(
 
 const ids = (items: IDataObject[] | null) => (items ?? []).map((item) => item.id);
 
-// Each test file loads its own nock; unhook this one so the next file in the same worker is not intercepted by it.
-afterAll(() => {
-	nock.restore();
-});
-
 describe('trigger paymentCompleted', () => {
 	it('first activation sets a baseline from the newest record and emits nothing', async () => {
 		const list = new ServiceList('/api/billing/history/');

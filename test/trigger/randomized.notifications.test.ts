@@ -1,10 +1,5 @@
-import nock from 'nock';
 
 import { checkExactlyOnce, simulate } from './support/simulation';
-
-afterAll(() => {
-	nock.restore();
-});
 
 describe('trigger newNotification, randomized (seeded): random arrivals, failures and restarts', () => {
 	it('1000 polls (seed 20250301): every notification emitted exactly once', async () => {

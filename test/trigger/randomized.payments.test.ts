@@ -1,10 +1,5 @@
-import nock from 'nock';
 
 import { checkExactlyOnce, simulate } from './support/simulation';
-
-afterAll(() => {
-	nock.restore();
-});
 
 describe('trigger paymentCompleted, randomized (seeded): random arrivals, completions, failures and restarts', () => {
 	it('1000 polls (seed 77): every completed payment emitted exactly once', async () => {

@@ -6,10 +6,6 @@ import { BASE_URL, pollTrigger } from '../support/harness';
 import { LiveTrigger, failureOf } from './support/live';
 import { ServiceBalance, ServiceList, T0, notification, payment } from './support/service';
 
-afterAll(() => {
-	nock.restore();
-});
-
 const NOTIFICATIONS = { event: 'newNotification' };
 const PAYMENTS = { event: 'paymentCompleted' };
 

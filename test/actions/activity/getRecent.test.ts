@@ -5,12 +5,6 @@ import { NodeOperationError } from 'n8n-workflow';
 import { API_KEY, BASE_URL, apiKeyCredentials, runNode } from '../../support/harness';
 import { caught } from '../shared';
 
-// nock patches Node's http globally: un-patch it when this file is done, so the next test file in this
-// worker installs its own interceptor instead of sharing (and being refused by) this file's.
-afterAll(() => {
-	nock.restore();
-});
-
 const PATH = '/api/messaging/activity/recent/';
 
 function activity(n: number): IDataObject {

@@ -21,12 +21,6 @@ const ANALYTICS = {
 	messages_per_second: 3.33,
 };
 
-// nock patches Node's http globally: un-patch it when this file is done, so the next test file in this
-// worker installs its own interceptor instead of sharing (and being refused by) this file's.
-afterAll(() => {
-	nock.restore();
-});
-
 describe('campaign.getAnalytics', () => {
 	it('GETs the analytics with the key as Bearer and outputs them', async () => {
 		const scope = nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}` } })

@@ -18,12 +18,6 @@ const CONTACT = {
 	updated_at: '2025-01-10T12:00:00Z',
 };
 
-// nock patches Node's http globally: un-patch it when this file is done, so the next test file in this
-// worker installs its own interceptor instead of sharing (and being refused by) this file's.
-afterAll(() => {
-	nock.restore();
-});
-
 describe('contact.get', () => {
 	it('GETs the contact with the key as Bearer and outputs it unchanged', async () => {
 		const scope = nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}` } })

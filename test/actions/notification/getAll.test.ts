@@ -3,12 +3,6 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { API_KEY, BASE_URL, apiKeyCredentials, runNode } from '../../support/harness';
 
-// nock patches Node's http globally: un-patch it when this file is done, so the next test file in this
-// worker installs its own interceptor instead of sharing (and being refused by) this file's.
-afterAll(() => {
-	nock.restore();
-});
-
 const PATH = '/api/notifications/';
 
 function notification(n: number, isRead = n % 3 === 0): IDataObject {

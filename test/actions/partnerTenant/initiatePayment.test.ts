@@ -5,12 +5,6 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { API_KEY, BASE_URL, apiKeyCredentials, runNode } from '../../support/harness';
 import { caught } from '../shared';
 
-// nock patches Node's http globally: un-patch it when this file is done, so the next test file in this
-// worker installs its own interceptor instead of sharing (and being refused by) this file's.
-afterAll(() => {
-	nock.restore();
-});
-
 const TENANT_ID = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
 const PACKAGE_ID = '9b1d0e2f-0000-4000-8000-000000000002';
 const TRANSACTION_ID = '8d7e6f5a-4b3c-4d2e-9f1a-0b9c8d7e6f5a';

@@ -13,12 +13,6 @@ const TRANSACTION = {
 	completed_at: '2025-01-15T10:35:00Z',
 };
 
-// nock patches Node's http globally: un-patch it when this file is done, so the next test file in this
-// worker installs its own interceptor instead of sharing (and being refused by) this file's.
-afterAll(() => {
-	nock.restore();
-});
-
 describe('payment.getStatus', () => {
 	it('GETs the transaction status with the key as Bearer and outputs the transaction itself', async () => {
 		const scope = nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}` } })

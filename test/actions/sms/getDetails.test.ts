@@ -16,12 +16,6 @@ const MESSAGE = {
 	currency: 'TZS',
 };
 
-// nock patches Node's http globally: un-patch it when this file is done, so the next test file in this
-// worker installs its own interceptor instead of sharing (and being refused by) this file's.
-afterAll(() => {
-	nock.restore();
-});
-
 describe('sms.getDetails', () => {
 	it('GETs the messaging status endpoint and outputs the message inside {success, message}', async () => {
 		const scope = nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}` } })

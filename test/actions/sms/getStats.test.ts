@@ -14,12 +14,6 @@ const STATS = {
 	period: { start: '2025-01-01T00:00:00Z', end: '2025-01-31T23:59:59Z' },
 };
 
-// nock patches Node's http globally: un-patch it when this file is done, so the next test file in this
-// worker installs its own interceptor instead of sharing (and being refused by) this file's.
-afterAll(() => {
-	nock.restore();
-});
-
 describe('sms.getStats', () => {
 	it('GETs the statistics with the key as Bearer and outputs the stats inside {success, stats}', async () => {
 		const scope = nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}` } })

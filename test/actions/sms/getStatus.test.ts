@@ -6,12 +6,6 @@ import { describeIdHandling } from '../shared';
 const MESSAGE_ID = '3f2b8c1e-5d4a-4b6f-9e7d-1a2b3c4d5e6f';
 const STATUS = { message_id: MESSAGE_ID, status: 'delivered', delivered_at: '2025-01-15T10:30:05Z' };
 
-// nock patches Node's http globally: un-patch it when this file is done, so the next test file in this
-// worker installs its own interceptor instead of sharing (and being refused by) this file's.
-afterAll(() => {
-	nock.restore();
-});
-
 describe('sms.getStatus', () => {
 	it('GETs the integration status of the message with the key as Bearer and outputs it', async () => {
 		const scope = nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}`, accept: 'application/json' } })
