@@ -323,6 +323,12 @@ async function sendRequest<T = unknown>(ctx: ApiContext, req: ApiRequest): Promi
 	const idempotent = req.idempotent ?? req.method === 'GET';
 	const state = sessionOf(ctx).rate;
 	const isJwt = credentials.authMethod === 'jwt';
+	const credentialsDecrypted = {
+		id: credentialId(ctx),
+		name: CREDENTIAL_TYPE,
+		type: CREDENTIAL_TYPE,
+		data: credentials,
+	};
 
 	let attempts = 0;
 	let retries = 0;
@@ -359,7 +365,7 @@ async function sendRequest<T = unknown>(ctx: ApiContext, req: ApiRequest): Promi
 		let response: { body: unknown; headers: unknown; statusCode: number };
 		try {
 			response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options, {
-				credentialsDecrypted: { id: credentialId(ctx), name: CREDENTIAL_TYPE, type: CREDENTIAL_TYPE, data: credentials },
+				credentialsDecrypted,
 			})) as typeof response;
 		} catch (error) {
 			if (error instanceof NodeOperationError) {
@@ -379,7 +385,7 @@ async function sendRequest<T = unknown>(ctx: ApiContext, req: ApiRequest): Promi
 				});
 			}
 			const failure = networkFailure(error);
-			if (failure.message.includes('login')) {
+			if (failure.message.includes('SMS Platform login')) {
 				// preAuthentication (JWT login) failed: its message already says what to do.
 				throw buildApiError(ctx.getNode(), {
 					method: 'POST',
