@@ -1,20 +1,19 @@
 // The admin interface and the seed.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { SEED_IDS } from '../server.mjs';
 import { RingBuffer } from '../util.mjs';
-import { client, start } from './helpers.mjs';
+import { client, start, withSandbox } from './helpers.mjs';
 
 describe('admin', () => {
 	/** @type {Awaited<ReturnType<typeof start>>} */
 	let sb;
 	/** @type {ReturnType<typeof client>} */
 	let c;
-	before(async () => {
-		sb = await start({ deliveryDelayMs: 0 });
-		c = client(sb);
+	withSandbox({ deliveryDelayMs: 0 }, (s, cl) => {
+		sb = s;
+		c = cl;
 	});
-	after(() => sb.close());
 
 	test('health and index', async () => {
 		assert.deepEqual((await c.admin('GET', '/health')).body, { ok: true });

@@ -1,20 +1,18 @@
 // Authentication modes, login, token expiry, rate limiting.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { SANDBOX_EMAIL, SANDBOX_PASSWORD } from '../server.mjs';
-import { client, sleep, start } from './helpers.mjs';
+import { client, sleep, start, withSandbox } from './helpers.mjs';
 
 describe('auth', () => {
 	/** @type {Awaited<ReturnType<typeof start>>} */
 	let sb;
 	/** @type {ReturnType<typeof client>} */
 	let c;
-	before(async () => {
-		sb = await start();
-		c = client(sb);
-	});
-	after(() => sb.close());
-	beforeEach(() => c.admin('POST', '/reset'));
+	withSandbox({}, (s, cl) => {
+		sb = s;
+		c = cl;
+	}, { reset: true });
 
 	const BALANCE = '/api/integration/v1/sms/balance/';
 
@@ -113,12 +111,10 @@ describe('rate limiting', () => {
 	let sb;
 	/** @type {ReturnType<typeof client>} */
 	let c;
-	before(async () => {
-		sb = await start({ deliveryDelayMs: 0 });
-		c = client(sb);
-	});
-	after(() => sb.close());
-	beforeEach(() => c.admin('POST', '/reset'));
+	withSandbox({ deliveryDelayMs: 0 }, (s, cl) => {
+		sb = s;
+		c = cl;
+	}, { reset: true });
 
 	const BALANCE = '/api/integration/v1/sms/balance/';
 

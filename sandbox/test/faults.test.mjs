@@ -1,19 +1,17 @@
 // Fault injection.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import { client, start } from './helpers.mjs';
+import { describe, test } from 'node:test';
+import { client, start, withSandbox } from './helpers.mjs';
 
 describe('faults', () => {
 	/** @type {Awaited<ReturnType<typeof start>>} */
 	let sb;
 	/** @type {ReturnType<typeof client>} */
 	let c;
-	before(async () => {
-		sb = await start();
-		c = client(sb);
-	});
-	after(() => sb.close());
-	beforeEach(() => c.admin('POST', '/reset'));
+	withSandbox({}, (s, cl) => {
+		sb = s;
+		c = cl;
+	}, { reset: true });
 
 	const BALANCE = '/api/integration/v1/sms/balance/';
 	const messageCount = async () => (await c.admin('GET', '/messages')).body.length;

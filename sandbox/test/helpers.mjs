@@ -1,5 +1,6 @@
 // Shared helpers for the sandbox tests (not a test file itself: index.js only imports `*.test.mjs`).
 import http from 'node:http';
+import { after, before, beforeEach } from 'node:test';
 import { SANDBOX_API_KEY, startSandbox } from '../server.mjs';
 
 export { SANDBOX_API_KEY };
@@ -129,3 +130,24 @@ export async function waitFor(fn, { timeoutMs = 3000, intervalMs = 20 } = {}) {
 
 /** @param {number} ms */
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Starts one sandbox for the enclosing describe block (stopped after it) and hands it and its client to `use`;
+ * with `reset`, the state is reset before each test.
+ * @param {Parameters<typeof start>[0]} options
+ * @param {(sb: Awaited<ReturnType<typeof start>>, c: ReturnType<typeof client>) => void} use
+ * @param {{ reset?: boolean }} [flags]
+ */
+export function withSandbox(options, use, { reset = false } = {}) {
+	/** @type {Awaited<ReturnType<typeof start>>} */
+	let sb;
+	/** @type {ReturnType<typeof client>} */
+	let c;
+	before(async () => {
+		sb = await start(options);
+		c = client(sb);
+		use(sb, c);
+	});
+	after(() => sb.close());
+	if (reset) beforeEach(() => c.admin('POST', '/reset'));
+}

@@ -1,20 +1,18 @@
 // Sending SMS: credits, statuses, tenants, validation, notifications, statistics, dashboard, activity.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { FAILING_NUMBER, SEED_IDS } from '../server.mjs';
-import { client, sleep, start, waitFor } from './helpers.mjs';
+import { client, sleep, start, waitFor, withSandbox } from './helpers.mjs';
 
 describe('messaging', () => {
 	/** @type {Awaited<ReturnType<typeof start>>} */
 	let sb;
 	/** @type {ReturnType<typeof client>} */
 	let c;
-	before(async () => {
-		sb = await start({ deliveryDelayMs: 250 });
-		c = client(sb);
-	});
-	after(() => sb.close());
-	beforeEach(() => c.admin('POST', '/reset'));
+	withSandbox({ deliveryDelayMs: 250 }, (s, cl) => {
+		sb = s;
+		c = cl;
+	}, { reset: true });
 
 	const balance = async () => (await c.get('/api/integration/v1/sms/balance/')).body.balance;
 

@@ -1,18 +1,17 @@
 // Page envelopes: billing history, notifications, tenants.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { SANDBOX_API_KEY, client, rawGet, start } from './helpers.mjs';
+import { describe, test } from 'node:test';
+import { SANDBOX_API_KEY, client, rawGet, start, withSandbox } from './helpers.mjs';
 
 describe('pagination', () => {
 	/** @type {Awaited<ReturnType<typeof start>>} */
 	let sb;
 	/** @type {ReturnType<typeof client>} */
 	let c;
-	before(async () => {
-		sb = await start();
-		c = client(sb);
+	withSandbox({}, (s, cl) => {
+		sb = s;
+		c = cl;
 	});
-	after(() => sb.close());
 
 	test('billing history: default page size 20, next/previous absolute URLs', async () => {
 		const r = await c.get('/api/billing/history/');

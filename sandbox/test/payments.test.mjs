@@ -1,21 +1,19 @@
 // Partner tenants and mobile-money payments.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { SEED_IDS } from '../server.mjs';
 import { OFFSET_TIMESTAMP_PATTERN, ORDER_ID_PATTERN } from '../schemas.mjs';
-import { client, sleep, start, waitFor } from './helpers.mjs';
+import { client, sleep, start, waitFor, withSandbox } from './helpers.mjs';
 
 describe('partner tenants and payments', () => {
 	/** @type {Awaited<ReturnType<typeof start>>} */
 	let sb;
 	/** @type {ReturnType<typeof client>} */
 	let c;
-	before(async () => {
-		sb = await start({ paymentDelayMs: 0 });
-		c = client(sb);
-	});
-	after(() => sb.close());
-	beforeEach(() => c.admin('POST', '/reset'));
+	withSandbox({ paymentDelayMs: 0 }, (s, cl) => {
+		sb = s;
+		c = cl;
+	}, { reset: true });
 
 	const tenantBody = {
 		tenant_name: 'Mwanza Fish Market',

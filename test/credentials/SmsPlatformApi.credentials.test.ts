@@ -3,7 +3,7 @@
  * re-login on 401, a refused password), and the credential test request, run as n8n runs it (RoutingNode).
  */
 import nock from 'nock';
-import { ExecuteContext, RoutingNode } from 'n8n-core';
+import { RoutingNode } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
@@ -12,7 +12,6 @@ import type {
 	INodeExecutionData,
 	INodeType,
 	INodeTypes,
-	IRunExecutionData,
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 import { NodeApiError, Workflow } from 'n8n-workflow';
@@ -23,6 +22,7 @@ import {
 	BASE_URL,
 	PASSWORD,
 	TestCredentialsHelper,
+	executeContextFor,
 	apiKeyCredentials,
 	jwtCredentials,
 	runNode,
@@ -390,28 +390,7 @@ async function runCredentialTest(credentials: ICredentialDataDecryptedObject) {
 	const helper = new TestCredentialsHelper(credentials);
 	const additionalData = { credentialsHelper: helper, variables: {} } as unknown as IWorkflowExecuteAdditionalData;
 	const items: INodeExecutionData[] = [{ json: {} }];
-	const runExecutionData = {
-		resultData: { runData: {} },
-		executionData: {
-			contextData: {},
-			nodeExecutionStack: [],
-			metadata: {},
-			waitingExecution: {},
-			waitingExecutionSource: {},
-		},
-	} as unknown as IRunExecutionData;
-	const context = new ExecuteContext(
-		workflow,
-		node,
-		additionalData,
-		'internal',
-		runExecutionData,
-		0,
-		items,
-		{ main: [items] },
-		{ node, data: { main: [items] }, source: null },
-		[],
-	);
+	const context = executeContextFor(workflow, node, additionalData, items, 'internal');
 	const routingNode = new RoutingNode(context, nodeType, {
 		id: 'cred-1',
 		name: 'SMS Platform account',

@@ -191,7 +191,21 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		nodeTypes,
 	});
 	const items: INodeExecutionData[] = (options.items ?? [{}]).map((json) => ({ json }));
-	const runExecutionData: IRunExecutionData = {
+	const context = executeContextFor(workflow, node, additionalDataFor(helper), items, 'manual');
+	const result = await nodeTypeMap[ACTION_TYPE].execute!.call(context);
+	const hints = (context as unknown as { hints: Array<{ message: string }> }).hints ?? [];
+	return { output: (result as INodeExecutionData[][])[0], helper, hints };
+}
+
+/** n8n-core's real ExecuteContext for one node run over `items`. */
+export function executeContextFor(
+	workflow: Workflow,
+	node: INode,
+	additionalData: IWorkflowExecuteAdditionalData,
+	items: INodeExecutionData[],
+	mode: WorkflowExecuteMode,
+): ExecuteContext {
+	const runExecutionData = {
 		resultData: { runData: {} },
 		executionData: {
 			contextData: {},
@@ -201,11 +215,11 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 			waitingExecutionSource: {},
 		},
 	} as unknown as IRunExecutionData;
-	const context = new ExecuteContext(
+	return new ExecuteContext(
 		workflow,
 		node,
-		additionalDataFor(helper),
-		'manual',
+		additionalData,
+		mode,
 		runExecutionData,
 		0,
 		items,
@@ -213,9 +227,6 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		{ node, data: { main: [items] }, source: null },
 		[],
 	);
-	const result = await nodeTypeMap[ACTION_TYPE].execute!.call(context);
-	const hints = (context as unknown as { hints: Array<{ message: string }> }).hints ?? [];
-	return { output: (result as INodeExecutionData[][])[0], helper, hints };
 }
 
 /** Static data as n8n stores it between polls: plain JSON. */

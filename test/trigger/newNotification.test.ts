@@ -2,32 +2,18 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { API_KEY, BASE_URL, apiKeyCredentials, pollTrigger } from '../support/harness';
-import { ServiceList, T0, notification } from './support/service';
+import { ServiceList, T0, notification, ids, pollSequence as pollAll } from './support/service';
 
-const PARAMS = { event: 'newNotification' };
+const PARAMS: IDataObject = { event: 'newNotification' };
+
+const pollSequence = (steps: Array<() => void>, parameters: IDataObject = PARAMS) =>
+	pollAll(steps, parameters);
 
 function inbox(requiredQuery: Record<string, string> = {}): ServiceList {
 	const list = new ServiceList('/api/notifications/', requiredQuery);
 	list.mount();
 	return list;
 }
-
-async function pollSequence(
-	steps: Array<() => void>,
-	parameters: IDataObject = PARAMS,
-): Promise<{ emitted: Array<IDataObject[] | null>; staticData: IDataObject }> {
-	let staticData: IDataObject = {};
-	const emitted: Array<IDataObject[] | null> = [];
-	for (const step of steps) {
-		step();
-		const result = await pollTrigger({ parameters, staticData });
-		emitted.push(result.items);
-		staticData = result.staticData;
-	}
-	return { emitted, staticData };
-}
-
-const ids = (items: IDataObject[] | null) => (items ?? []).map((item) => item.id);
 
 describe('trigger newNotification', () => {
 	it('baseline: the first poll reads one page (X-API-Key auth too), remembers the newest and emits nothing', async () => {
@@ -45,7 +31,11 @@ describe('trigger newNotification', () => {
 		expect(staticData).toEqual({
 			newNotification: {
 				config: JSON.stringify({ event: 'newNotification', threshold: 0, unreadOnly: false }),
-				timeline: { since: new Date((T0 - 1000 + 129) * 1000).toISOString(), atSince: ['n-129'], pending: {} },
+				timeline: {
+					since: new Date((T0 - 1000 + 129) * 1000).toISOString(),
+					atSince: ['n-129'],
+					pending: {},
+				},
 			},
 		});
 		scope.done();
@@ -91,7 +81,8 @@ describe('trigger newNotification', () => {
 			[
 				() => {},
 				() => {
-					for (let i = 0; i < 230; i++) list.add(notification(`n-${String(i).padStart(3, '0')}`, T0 + i));
+					for (let i = 0; i < 230; i++)
+						list.add(notification(`n-${String(i).padStart(3, '0')}`, T0 + i));
 				},
 				() => {},
 				() => {},
@@ -99,7 +90,9 @@ describe('trigger newNotification', () => {
 			{ event: 'newNotification', options: { maxEvents: 200 } },
 		);
 		expect(emitted.map((items) => (items ?? []).length)).toEqual([0, 200, 30, 0]);
-		expect(emitted.flatMap(ids)).toEqual(Array.from({ length: 230 }, (_, i) => `n-${String(i).padStart(3, '0')}`));
+		expect(emitted.flatMap(ids)).toEqual(
+			Array.from({ length: 230 }, (_, i) => `n-${String(i).padStart(3, '0')}`),
+		);
 	});
 
 	it('Unread Only asks the service for unread ones and passes over read ones it sends anyway', async () => {

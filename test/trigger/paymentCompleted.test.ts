@@ -3,34 +3,21 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { API_KEY, BASE_URL, pollTrigger } from '../support/harness';
 import { LiveTrigger } from './support/live';
-import { ServiceList, T0, iso, payment } from './support/service';
+import { ServiceList, T0, iso, payment, ids, pollSequence as pollAll } from './support/service';
 
-const PARAMS = { event: 'paymentCompleted' };
+const PARAMS: IDataObject = { event: 'paymentCompleted' };
+
+const pollSequence = (
+	steps: Array<() => void>,
+	parameters: IDataObject = PARAMS,
+	initial: IDataObject = {},
+) => pollAll(steps, parameters, initial);
 
 function history(): ServiceList {
 	const list = new ServiceList('/api/billing/history/', { type: 'payment' });
 	list.mount();
 	return list;
 }
-
-/** Polls in order, static data carried between them as JSON; returns what each poll emitted. */
-async function pollSequence(
-	steps: Array<() => void>,
-	parameters: IDataObject = PARAMS,
-	initial: IDataObject = {},
-): Promise<{ emitted: Array<IDataObject[] | null>; staticData: IDataObject }> {
-	let staticData = initial;
-	const emitted: Array<IDataObject[] | null> = [];
-	for (const step of steps) {
-		step();
-		const result = await pollTrigger({ parameters, staticData });
-		emitted.push(result.items);
-		staticData = result.staticData;
-	}
-	return { emitted, staticData };
-}
-
-const ids = (items: IDataObject[] | null) => (items ?? []).map((item) => item.id);
 
 describe('trigger paymentCompleted', () => {
 	it('first activation sets a baseline from the newest record and emits nothing', async () => {
@@ -61,7 +48,11 @@ describe('trigger paymentCompleted', () => {
 		const { emitted } = await pollSequence([
 			() => {},
 			() => {
-				added = list.add(payment('p-new', T0 + 5, 'completed', { description: 'Mobile money payment for Starter' }));
+				added = list.add(
+					payment('p-new', T0 + 5, 'completed', {
+						description: 'Mobile money payment for Starter',
+					}),
+				);
 			},
 			() => {},
 		]);
@@ -158,7 +149,8 @@ describe('trigger paymentCompleted', () => {
 	it('a payment pending at activation beyond the first page is remembered too, and fires when it completes', async () => {
 		const list = history();
 		const waiting = list.add(payment('p-wait', T0 - 500, 'pending'));
-		for (let i = 0; i < 150; i++) list.add(payment(`p-h${String(i).padStart(3, '0')}`, T0 - 400 + i, 'completed'));
+		for (let i = 0; i < 150; i++)
+			list.add(payment(`p-h${String(i).padStart(3, '0')}`, T0 - 400 + i, 'completed'));
 		const { emitted } = await pollSequence([
 			() => {},
 			() => {
@@ -207,7 +199,8 @@ describe('trigger paymentCompleted', () => {
 		const { emitted } = await pollSequence([
 			() => {},
 			() => {
-				for (let i = 1; i <= 250; i++) list.add(payment(`p-${String(i).padStart(3, '0')}`, T0 + Math.ceil(i / 3), 'completed'));
+				for (let i = 1; i <= 250; i++)
+					list.add(payment(`p-${String(i).padStart(3, '0')}`, T0 + Math.ceil(i / 3), 'completed'));
 			},
 			() => {},
 			() => {},
@@ -215,7 +208,9 @@ describe('trigger paymentCompleted', () => {
 		]);
 		expect(emitted.map((items) => (items ?? []).length)).toEqual([0, 100, 100, 50, 0]);
 		const all = emitted.flatMap(ids);
-		expect(all).toEqual(Array.from({ length: 250 }, (_, i) => `p-${String(i + 1).padStart(3, '0')}`));
+		expect(all).toEqual(
+			Array.from({ length: 250 }, (_, i) => `p-${String(i + 1).padStart(3, '0')}`),
+		);
 		// Polls 2..4 had to go down to the cursor: 3, 2 and 1 pages; then one request.
 		expect(list.requests).toBe(1 + 3 + 2 + 1 + 1);
 	});
@@ -226,7 +221,8 @@ describe('trigger paymentCompleted', () => {
 		let staticData: IDataObject = {};
 		const perPoll: number[] = [];
 		for (let poll = 0; poll < 10; poll++) {
-			if (poll % 2) list.add(payment(`p-n${poll}`, T0 + poll, poll % 4 === 1 ? 'completed' : 'pending'));
+			if (poll % 2)
+				list.add(payment(`p-n${poll}`, T0 + poll, poll % 4 === 1 ? 'completed' : 'pending'));
 			const before = list.requests;
 			staticData = (await pollTrigger({ parameters: PARAMS, staticData })).staticData;
 			perPoll.push(list.requests - before);
@@ -239,7 +235,12 @@ describe('trigger paymentCompleted', () => {
 		nock(BASE_URL)
 			.get('/api/billing/history/')
 			.query(true)
-			.reply(200, { count: 1, next: null, previous: null, results: [payment('p-0', T0, 'completed')] });
+			.reply(200, {
+				count: 1,
+				next: null,
+				previous: null,
+				results: [payment('p-0', T0, 'completed')],
+			});
 		const first = await pollTrigger({ parameters: PARAMS });
 		const records = [
 			payment('p-2', T0 + 2, 'completed', { amount: '15000.50' }),
@@ -281,7 +282,9 @@ describe('trigger paymentCompleted', () => {
 		const list = history();
 		list.add(payment('p-1', T0, 'pending'));
 		const live = new LiveTrigger(PARAMS, JSON.stringify({ other: 1 }));
-		await expect(live.poll('manual')).rejects.toThrow('No completed payment found yet to show as a test event');
+		await expect(live.poll('manual')).rejects.toThrow(
+			'No completed payment found yet to show as a test event',
+		);
 		expect(live.staticDataJson()).toBe(JSON.stringify({ other: 1 }));
 	});
 

@@ -1,7 +1,7 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { BASE_URL } from '../../support/harness';
+import { BASE_URL, pollTrigger } from '../../support/harness';
 
 /** Deterministic PRNG (mulberry32): the same seed gives the same run. */
 export function prng(seed: number): () => number {
@@ -17,7 +17,13 @@ export function prng(seed: number): () => number {
 
 /** A UUID-shaped id from a PRNG (ids sort in no relation to time, as real UUIDs). */
 export function uuid(random: () => number): string {
-	const hex = [0, 1, 2, 3].map(() => Math.floor(random() * 0x100000000).toString(16).padStart(8, '0')).join('');
+	const hex = [0, 1, 2, 3]
+		.map(() =>
+			Math.floor(random() * 0x100000000)
+				.toString(16)
+				.padStart(8, '0'),
+		)
+		.join('');
 	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20)}`;
 }
 
@@ -116,7 +122,11 @@ export class ServiceList {
 	answer(url: string, qs: IDataObject = {}): { statusCode: number; body: IDataObject } {
 		this.requests++;
 		const path = new URL(url).pathname;
-		if (path !== this.path) return { statusCode: 404, body: { error: `No route ${path}`, code: 'not_found', details: {} } };
+		if (path !== this.path)
+			return {
+				statusCode: 404,
+				body: { error: `No route ${path}`, code: 'not_found', details: {} },
+			};
 		return { statusCode: 200, body: this.page(Number(qs.page ?? 1), Number(qs.page_size ?? 20)) };
 	}
 
@@ -133,7 +143,10 @@ export class ServiceList {
 				const pageSize = Number(query.page_size ?? 20);
 				for (const [key, value] of Object.entries(this.requiredQuery)) {
 					if (query[key] !== value) {
-						callback(null, [400, { error: `expected ${key}=${value}`, code: 'bad_query', details: {} }]);
+						callback(null, [
+							400,
+							{ error: `expected ${key}=${value}`, code: 'bad_query', details: {} },
+						]);
 						return;
 					}
 				}
@@ -143,7 +156,10 @@ export class ServiceList {
 					return;
 				}
 				if (fault) {
-					callback(null, [fault.status, fault.body ?? { error: 'Internal server error', code: 'server_error', details: {} }]);
+					callback(null, [
+						fault.status,
+						fault.body ?? { error: 'Internal server error', code: 'server_error', details: {} },
+					]);
 					return;
 				}
 				callback(null, [200, this.page(page, pageSize)]);
@@ -173,7 +189,10 @@ export class ServiceBalance {
 					return;
 				}
 				if (fault) {
-					callback(null, [fault.status, fault.body ?? { error: 'Internal server error', code: 'server_error', details: {} }]);
+					callback(null, [
+						fault.status,
+						fault.body ?? { error: 'Internal server error', code: 'server_error', details: {} },
+					]);
 					return;
 				}
 				callback(null, [200, { balance: this.balance, currency: this.currency }]);
@@ -181,7 +200,12 @@ export class ServiceBalance {
 	}
 }
 
-export function payment(id: string, seconds: number, status: string, extra: IDataObject = {}): ListRecord {
+export function payment(
+	id: string,
+	seconds: number,
+	status: string,
+	extra: IDataObject = {},
+): ListRecord {
 	return {
 		id,
 		type: 'payment',
@@ -205,3 +229,23 @@ export function notification(id: string, seconds: number, extra: IDataObject = {
 		...extra,
 	};
 }
+
+/** Polls in order, static data carried between them as JSON (as n8n stores it); returns what each poll emitted. */
+export async function pollSequence(
+	steps: Array<() => void>,
+	parameters: IDataObject,
+	initial: IDataObject = {},
+): Promise<{ emitted: Array<IDataObject[] | null>; staticData: IDataObject }> {
+	let staticData = initial;
+	const emitted: Array<IDataObject[] | null> = [];
+	for (const step of steps) {
+		step();
+		const result = await pollTrigger({ parameters, staticData });
+		emitted.push(result.items);
+		staticData = result.staticData;
+	}
+	return { emitted, staticData };
+}
+
+/** The ids of what a poll emitted. */
+export const ids = (items: IDataObject[] | null) => (items ?? []).map((item) => item.id);
