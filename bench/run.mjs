@@ -23,8 +23,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { buildPackage, installTarball, packPackage, PACKAGE_JSON } from '../scripts/install-package.mjs';
-import { createN8n, freePort, importCredentials, importWorkflows } from '../scripts/n8n-process.mjs';
+import {
+	buildPackage,
+	installTarball,
+	packPackage,
+	PACKAGE_JSON,
+} from '../scripts/install-package.mjs';
+import {
+	createN8n,
+	freePort,
+	importCredentials,
+	importWorkflows,
+} from '../scripts/n8n-process.mjs';
 import { ensureN8n } from '../scripts/n8n-runtime.mjs';
 import { SANDBOX_API_KEY, startSandbox } from '../sandbox/server.mjs';
 import { summarizeProfile } from './lib/cpuprofile.mjs';
@@ -58,7 +68,9 @@ const QUICK = flag('quick');
 const SIZES = QUICK
 	? { recipients: 1_000, records: 1_000, events: 10_000, paced: 200 }
 	: { recipients: 10_000, records: 10_000, events: 1_000_000, paced: 2_000 };
-const SECTIONS = new Set((option('only') ?? 'broadcast,returnAll,latency,trigger,paced').split(',').map((s) => s.trim()));
+const SECTIONS = new Set(
+	(option('only') ?? 'broadcast,returnAll,latency,trigger,paced').split(',').map((s) => s.trim()),
+);
 /** Section "latency": the 100-request scenarios again with this much delay added to every answer (a remote service). */
 const LATENCY_MS = Number(option('latency-ms') ?? 20);
 const REPEAT = Math.max(1, Number(option('repeat') ?? (QUICK ? 3 : 5)));
@@ -91,10 +103,16 @@ function median(values) {
 
 const fmtInt = (/** @type {number} */ n) => Math.round(n).toLocaleString('en-US');
 /** @param {number} ms */
-const fmtMs = (ms) => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
+const fmtMs = (ms) =>
+	ms >= 10_000
+		? `${(ms / 1000).toFixed(1)} s`
+		: ms >= 1000
+			? `${(ms / 1000).toFixed(2)} s`
+			: `${Math.round(ms)} ms`;
 const fmtRatio = (/** @type {number} */ r) => `${r.toFixed(2)}×`;
 const fmtMb = (/** @type {number} */ kb) => `${Math.round(kb / 1024)} MB`;
-const fmtBytes = (/** @type {number} */ b) => (b >= 10_240 ? `${(b / 1024).toFixed(1)} KiB` : `${fmtInt(b)} B`);
+const fmtBytes = (/** @type {number} */ b) =>
+	b >= 10_240 ? `${(b / 1024).toFixed(1)} KiB` : `${fmtInt(b)} B`;
 
 function machine() {
 	let model = os.cpus()[0]?.model ?? 'unknown';
@@ -166,7 +184,10 @@ async function admin(sandbox, method, pathname, body) {
 		body: body === undefined ? undefined : JSON.stringify(body),
 	});
 	const text = await response.text();
-	if (!response.ok) throw new Error(`${method} /__sandbox${pathname} → HTTP ${response.status}: ${text.slice(0, 500)}`);
+	if (!response.ok)
+		throw new Error(
+			`${method} /__sandbox${pathname} → HTTP ${response.status}: ${text.slice(0, 500)}`,
+		);
 	return text ? JSON.parse(text) : undefined;
 }
 
@@ -197,7 +218,8 @@ async function recordedPlan(sandbox) {
  * @param {number} runs
  */
 async function rawReplay(baseUrl, requests, runs, { newConnections = false } = {}) {
-	if (!requests.length) throw new Error('no recorded requests to replay (more than the request log holds?)');
+	if (!requests.length)
+		throw new Error('no recorded requests to replay (more than the request log holds?)');
 	const dir = mkdtempSync(path.join(os.tmpdir(), 'sms-bench-plan-'));
 	const file = path.join(dir, 'plan.json');
 	writeFileSync(
@@ -214,17 +236,26 @@ async function rawReplay(baseUrl, requests, runs, { newConnections = false } = {
 		const passes = [];
 		for (let run = 0; run < runs; run++) {
 			const output = await new Promise((resolve, reject) => {
-				const child = spawn(process.execPath, [RAW_CLIENT, file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+				const child = spawn(process.execPath, [RAW_CLIENT, file], {
+					cwd: ROOT,
+					stdio: ['ignore', 'pipe', 'pipe'],
+				});
 				let out = '';
 				let err = '';
 				child.stdout.on('data', (chunk) => (out += chunk));
 				child.stderr.on('data', (chunk) => (err += chunk));
 				child.on('error', reject);
-				child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`raw client failed (exit ${code}): ${err.slice(-2000)}`))));
+				child.on('close', (code) =>
+					code === 0
+						? resolve(out)
+						: reject(new Error(`raw client failed (exit ${code}): ${err.slice(-2000)}`)),
+				);
 			});
 			passes.push(JSON.parse(/** @type {string} */ (output)).passes[0]);
 		}
-		const bad = passes.find((pass) => Object.keys(pass.statuses).some((status) => !status.startsWith('2')));
+		const bad = passes.find((pass) =>
+			Object.keys(pass.statuses).some((status) => !status.startsWith('2')),
+		);
 		if (bad) throw new Error(`the raw client got non-2xx answers: ${JSON.stringify(bad.statuses)}`);
 		return {
 			ms: median(passes.map((pass) => pass.ms)),
@@ -263,11 +294,19 @@ async function rawReplay(baseUrl, requests, runs, { newConnections = false } = {
  * @param {{ runs?: number, expectItems?: number, beforeRun?: () => Promise<void>, allowFailure?: boolean }} [options]
  * @returns {Promise<Measured>}
  */
-async function measureWorkflow(env, id, { runs = 1, expectItems, beforeRun, allowFailure = false } = {}) {
+async function measureWorkflow(
+	env,
+	id,
+	{ runs = 1, expectItems, beforeRun, allowFailure = false } = {},
+) {
 	const nodeRuns = [];
 	const processRuns = [];
 	let first;
-	const memory = { treeKb: 0, mainKb: 0, nodeTreeKb: /** @type {number | undefined} */ (undefined) };
+	const memory = {
+		treeKb: 0,
+		mainKb: 0,
+		nodeTreeKb: /** @type {number | undefined} */ (undefined),
+	};
 	for (let run = 0; run < runs; run++) {
 		if (beforeRun) await beforeRun();
 		await admin(env.sandbox, 'DELETE', '/requests');
@@ -289,7 +328,9 @@ async function measureWorkflow(env, id, { runs = 1, expectItems, beforeRun, allo
 						? `the node reported an error: ${node.error.message}`
 						: undefined;
 		if (problem && !allowFailure) {
-			throw new Error(`${id}: ${problem}\n--- n8n stderr (tail) ---\n${exec.stderrTail}\n--- stdout (tail) ---\n${exec.stdoutTail}`);
+			throw new Error(
+				`${id}: ${problem}\n--- n8n stderr (tail) ---\n${exec.stderrTail}\n--- stdout (tail) ---\n${exec.stdoutTail}`,
+			);
 		}
 		const during = exec.memoryDuring(MEASURED);
 		memory.treeKb = Math.max(memory.treeKb, exec.memory.peakTreeRssKb);
@@ -303,7 +344,8 @@ async function measureWorkflow(env, id, { runs = 1, expectItems, beforeRun, allo
 				`${problem ? `; ${problem}` : ''}`,
 		);
 		if (!first) {
-			const { entries, requests: plan } = requests <= 10_000 ? await recordedPlan(env.sandbox) : { entries: [], requests: [] };
+			const { entries, requests: plan } =
+				requests <= 10_000 ? await recordedPlan(env.sandbox) : { entries: [], requests: [] };
 			first = {
 				requests,
 				connections,
@@ -318,7 +360,7 @@ async function measureWorkflow(env, id, { runs = 1, expectItems, beforeRun, allo
 		}
 	}
 	return {
-		...(/** @type {any} */ (first)),
+		.../** @type {any} */ (first),
 		nodeMs: median(nodeRuns),
 		nodeRuns,
 		processMs: median(processRuns),
@@ -337,7 +379,9 @@ async function profileWorkflow(env, id, beforeRun) {
 	const dir = mkdtempSync(path.join(os.tmpdir(), 'sms-bench-prof-'));
 	try {
 		log(`n8n execute ${id} with --cpu-prof`);
-		const exec = await executeMeasured(env.n8n, id, { env: { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}` } });
+		const exec = await executeMeasured(env.n8n, id, {
+			env: { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}` },
+		});
 		const file = readdirSync(dir).find((name) => name.includes(`.${exec.pid}.`));
 		if (!file) return { error: `no profile of pid ${exec.pid} in ${readdirSync(dir).join(', ')}` };
 		const node = exec.nodes[MEASURED];
@@ -345,7 +389,9 @@ async function profileWorkflow(env, id, beforeRun) {
 			node?.startTime !== undefined && node.executionTime !== undefined
 				? { startMs: node.startTime, durationMs: node.executionTime }
 				: undefined;
-		const summary = summarizeProfile(JSON.parse(readFileSync(path.join(dir, file), 'utf8')), { windowMs });
+		const summary = summarizeProfile(JSON.parse(readFileSync(path.join(dir, file), 'utf8')), {
+			windowMs,
+		});
 		return { nodeMs: exec.nodes[MEASURED]?.executionTime, ...summary };
 	} finally {
 		if (flag('keep')) log(`kept the CPU profiles in ${dir}`);
@@ -362,26 +408,58 @@ async function profileWorkflow(env, id, beforeRun) {
  */
 async function benchBroadcast(env, results) {
 	const N = SIZES.recipients;
-	const fill = async () => void (await admin(env.sandbox, 'POST', '/balance', { balance: 2_000_000_000 }));
+	const fill = async () =>
+		void (await admin(env.sandbox, 'POST', '/balance', { balance: 2_000_000_000 }));
 	await fill();
-	const combined = await measureWorkflow(env, 'benchBroadcastCombined', { runs: REPEAT, expectItems: N, beforeRun: fill });
-	const perItem = await measureWorkflow(env, 'benchBroadcastPerItem', { runs: 1, expectItems: N, beforeRun: fill });
-	const httpNode = await measureWorkflow(env, 'benchBroadcastHttpNode', { runs: 1, expectItems: N, beforeRun: fill, allowFailure: true });
-	const list = await measureWorkflow(env, 'benchBroadcastList', { runs: REPEAT, expectItems: 1, beforeRun: fill });
+	const combined = await measureWorkflow(env, 'benchBroadcastCombined', {
+		runs: REPEAT,
+		expectItems: N,
+		beforeRun: fill,
+	});
+	const perItem = await measureWorkflow(env, 'benchBroadcastPerItem', {
+		runs: 1,
+		expectItems: N,
+		beforeRun: fill,
+	});
+	const httpNode = await measureWorkflow(env, 'benchBroadcastHttpNode', {
+		runs: 1,
+		expectItems: N,
+		beforeRun: fill,
+		allowFailure: true,
+	});
+	const list = await measureWorkflow(env, 'benchBroadcastList', {
+		runs: REPEAT,
+		expectItems: 1,
+		beforeRun: fill,
+	});
 
 	log(`raw client: our node's ${combined.plan?.length} combined requests × ${RAW_RUNS} cold runs`);
 	await fill();
 	const rawCombined = await rawReplay(env.sandbox.url, combined.plan ?? [], RAW_RUNS);
-	log(`  median ${rawCombined.ms.toFixed(1)} ms (${rawCombined.all.map((ms) => ms.toFixed(0)).join(', ')})`);
-	log(`raw client: the ${perItem.plan?.length} one-per-item requests × ${Math.min(RAW_RUNS, 3)} cold runs`);
+	log(
+		`  median ${rawCombined.ms.toFixed(1)} ms (${rawCombined.all.map((ms) => ms.toFixed(0)).join(', ')})`,
+	);
+	log(
+		`raw client: the ${perItem.plan?.length} one-per-item requests × ${Math.min(RAW_RUNS, 3)} cold runs`,
+	);
 	await fill();
 	const rawPerItem = await rawReplay(env.sandbox.url, perItem.plan ?? [], Math.min(RAW_RUNS, 3));
-	log(`  median ${rawPerItem.ms.toFixed(1)} ms (${rawPerItem.all.map((ms) => ms.toFixed(0)).join(', ')})`);
-	log('raw client, a new connection per request (as n8n-core\'s request helper does): the same plans');
+	log(
+		`  median ${rawPerItem.ms.toFixed(1)} ms (${rawPerItem.all.map((ms) => ms.toFixed(0)).join(', ')})`,
+	);
+	log(
+		"raw client, a new connection per request (as n8n-core's request helper does): the same plans",
+	);
 	await fill();
-	const rawCombinedNew = await rawReplay(env.sandbox.url, combined.plan ?? [], RAW_RUNS, { newConnections: true });
-	const rawPerItemNew = await rawReplay(env.sandbox.url, perItem.plan ?? [], 1, { newConnections: true });
-	log(`  combined ${rawCombinedNew.ms.toFixed(1)} ms, one per item ${rawPerItemNew.ms.toFixed(1)} ms`);
+	const rawCombinedNew = await rawReplay(env.sandbox.url, combined.plan ?? [], RAW_RUNS, {
+		newConnections: true,
+	});
+	const rawPerItemNew = await rawReplay(env.sandbox.url, perItem.plan ?? [], 1, {
+		newConnections: true,
+	});
+	log(
+		`  combined ${rawCombinedNew.ms.toFixed(1)} ms, one per item ${rawPerItemNew.ms.toFixed(1)} ms`,
+	);
 
 	// The combined requests must carry every recipient exactly once.
 	const carried = (combined.plan ?? []).flatMap((/** @type {any} */ r) => r.body?.recipients ?? []);
@@ -389,8 +467,12 @@ async function benchBroadcast(env, results) {
 	log(`raw client: the list item's ${list.plan?.length} requests × ${RAW_RUNS} cold runs`);
 	await fill();
 	const rawList = await rawReplay(env.sandbox.url, list.plan ?? [], RAW_RUNS);
-	log(`  median ${rawList.ms.toFixed(1)} ms (${rawList.all.map((ms) => ms.toFixed(0)).join(', ')})`);
-	const rawListNew = await rawReplay(env.sandbox.url, list.plan ?? [], RAW_RUNS, { newConnections: true });
+	log(
+		`  median ${rawList.ms.toFixed(1)} ms (${rawList.all.map((ms) => ms.toFixed(0)).join(', ')})`,
+	);
+	const rawListNew = await rawReplay(env.sandbox.url, list.plan ?? [], RAW_RUNS, {
+		newConnections: true,
+	});
 	results.broadcast = {
 		N,
 		combined,
@@ -407,10 +489,22 @@ async function benchBroadcast(env, results) {
 	};
 	if (PROFILE) {
 		results.profiles ??= {};
-		results.profiles['broadcast, Combine Items'] = await profileWorkflow(env, 'benchBroadcastCombined', fill);
-		results.profiles['broadcast, one item with a list'] = await profileWorkflow(env, 'benchBroadcastList', fill);
+		results.profiles['broadcast, Combine Items'] = await profileWorkflow(
+			env,
+			'benchBroadcastCombined',
+			fill,
+		);
+		results.profiles['broadcast, one item with a list'] = await profileWorkflow(
+			env,
+			'benchBroadcastList',
+			fill,
+		);
 		if (PROFILE_ALL) {
-			results.profiles['broadcast, one request per item'] = await profileWorkflow(env, 'benchBroadcastPerItem', fill);
+			results.profiles['broadcast, one request per item'] = await profileWorkflow(
+				env,
+				'benchBroadcastPerItem',
+				fill,
+			);
 		}
 	}
 	for (const key of ['combined', 'perItem', 'httpNode', 'list']) {
@@ -426,13 +520,18 @@ async function benchBroadcast(env, results) {
 async function benchReturnAll(env, results) {
 	const N = SIZES.records;
 	const state = await admin(env.sandbox, 'GET', '/state');
-	if (state.billingRecords < N) await admin(env.sandbox, 'POST', '/billing-records', { count: N - state.billingRecords });
+	if (state.billingRecords < N)
+		await admin(env.sandbox, 'POST', '/billing-records', { count: N - state.billingRecords });
 	const total = (await admin(env.sandbox, 'GET', '/state')).billingRecords;
 	const ours = await measureWorkflow(env, 'benchReturnAll', { runs: REPEAT, expectItems: total });
 	log(`raw client: our node's ${ours.plan?.length} page requests × ${RAW_RUNS} cold runs`);
 	const raw = await rawReplay(env.sandbox.url, ours.plan ?? [], RAW_RUNS);
-	log(`  median ${raw.ms.toFixed(1)} ms (${raw.all.map((ms) => ms.toFixed(0)).join(', ')}), ${raw.records} records`);
-	const rawNew = await rawReplay(env.sandbox.url, ours.plan ?? [], RAW_RUNS, { newConnections: true });
+	log(
+		`  median ${raw.ms.toFixed(1)} ms (${raw.all.map((ms) => ms.toFixed(0)).join(', ')}), ${raw.records} records`,
+	);
+	const rawNew = await rawReplay(env.sandbox.url, ours.plan ?? [], RAW_RUNS, {
+		newConnections: true,
+	});
 	log(`  a new connection per request: median ${rawNew.ms.toFixed(1)} ms`);
 	results.returnAll = { N: total, ours, raw, rawNew };
 	if (PROFILE) {
@@ -451,12 +550,19 @@ async function benchReturnAll(env, results) {
  */
 async function benchLatency(env, results) {
 	const runs = Math.min(REPEAT, 3);
-	const fill = async () => void (await admin(env.sandbox, 'POST', '/balance', { balance: 2_000_000_000 }));
+	const fill = async () =>
+		void (await admin(env.sandbox, 'POST', '/balance', { balance: 2_000_000_000 }));
 	const state = await admin(env.sandbox, 'GET', '/state');
 	if (state.billingRecords < SIZES.records) {
-		await admin(env.sandbox, 'POST', '/billing-records', { count: SIZES.records - state.billingRecords });
+		await admin(env.sandbox, 'POST', '/billing-records', {
+			count: SIZES.records - state.billingRecords,
+		});
 	}
-	await admin(env.sandbox, 'POST', '/faults', { path: '/api/', latencyMs: LATENCY_MS, count: 1_000_000_000 });
+	await admin(env.sandbox, 'POST', '/faults', {
+		path: '/api/',
+		latencyMs: LATENCY_MS,
+		count: 1_000_000_000,
+	});
 	try {
 		/** @type {Record<string, any>} */
 		const out = { latencyMs: LATENCY_MS };
@@ -489,19 +595,44 @@ async function benchPaced(env, results) {
 	const windowMs = PACE.windowSeconds * 1000;
 	const setLimit = async () => {
 		// A change of the limit resets the sandbox's counters: set another value first, then the real one.
-		await admin(env.sandbox, 'POST', '/config', { rateLimit: limit + 1, rateWindowSeconds: PACE.windowSeconds });
-		await admin(env.sandbox, 'POST', '/config', { rateLimit: limit, rateWindowSeconds: PACE.windowSeconds });
+		await admin(env.sandbox, 'POST', '/config', {
+			rateLimit: limit + 1,
+			rateWindowSeconds: PACE.windowSeconds,
+		});
+		await admin(env.sandbox, 'POST', '/config', {
+			rateLimit: limit,
+			rateWindowSeconds: PACE.windowSeconds,
+		});
 		await admin(env.sandbox, 'POST', '/balance', { balance: 2_000_000_000 });
 	};
 	try {
-		const ours = await measureWorkflow(env, 'benchPacedOurs', { runs: 1, expectItems: N, beforeRun: setLimit });
+		const ours = await measureWorkflow(env, 'benchPacedOurs', {
+			runs: 1,
+			expectItems: N,
+			beforeRun: setLimit,
+		});
 		// An ideal client sends as fast as the raw client did (keep-alive, one request per item) and waits exactly.
-		const perRequestMs = results.broadcast?.rawPerItem ? results.broadcast.rawPerItem.ms / results.broadcast.N : 0;
+		const perRequestMs = results.broadcast?.rawPerItem
+			? results.broadcast.rawPerItem.ms / results.broadcast.N
+			: 0;
 		const timing = pacedTiming(ours.log ?? [], N, limit, windowMs, perRequestMs);
-		const httpNode = await measureWorkflow(env, 'benchPacedHttpNode', { runs: 1, beforeRun: setLimit, allowFailure: true });
-		results.paced = { N, limit, windowSeconds: PACE.windowSeconds, ours: { ...ours, log: undefined, plan: undefined, ...timing }, httpNode: { ...httpNode, log: undefined, plan: undefined } };
+		const httpNode = await measureWorkflow(env, 'benchPacedHttpNode', {
+			runs: 1,
+			beforeRun: setLimit,
+			allowFailure: true,
+		});
+		results.paced = {
+			N,
+			limit,
+			windowSeconds: PACE.windowSeconds,
+			ours: { ...ours, log: undefined, plan: undefined, ...timing },
+			httpNode: { ...httpNode, log: undefined, plan: undefined },
+		};
 	} finally {
-		await admin(env.sandbox, 'POST', '/config', { rateLimit: HUGE_RATE_LIMIT, rateWindowSeconds: 3600 });
+		await admin(env.sandbox, 'POST', '/config', {
+			rateLimit: HUGE_RATE_LIMIT,
+			rateWindowSeconds: 3600,
+		});
 	}
 }
 
@@ -561,7 +692,8 @@ function pacedTiming(entries, N, limit, windowMs, perRequestMs) {
 		windowsUsed: firstInWindow.size,
 		meanWakeLatenessMs: lateness.length ? lateness.reduce((a, b) => a + b, 0) / lateness.length : 0,
 		lastWindowSendMs: end - (firstInWindow.get(lastWindow) ?? end),
-		lastWindowRequests: starts.filter((start) => Math.floor(start / windowMs) === lastWindow).length,
+		lastWindowRequests: starts.filter((start) => Math.floor(start / windowMs) === lastWindow)
+			.length,
 	};
 }
 
@@ -572,10 +704,14 @@ async function benchTrigger(results) {
 	const { Trigger, file } = loadTrigger(ROOT);
 	log(`trigger simulation: ${fmtInt(SIZES.events)} events through ${path.relative(ROOT, file)}`);
 	const main = await simulateTrigger(Trigger, { events: SIZES.events });
-	log(`  ${main.polls} polls, ${main.requests} requests, exactly once: ${main.exactlyOnce}, ${main.wallMs.toFixed(0)} ms`);
+	log(
+		`  ${main.polls} polls, ${main.requests} requests, exactly once: ${main.exactlyOnce}, ${main.wallMs.toFixed(0)} ms`,
+	);
 	const stress = await stressCases(Trigger);
 	for (const entry of stress) {
-		log(`  ${entry.name}: emitted ${entry.result.emitted}/${entry.result.generated}, missing ${entry.result.missing}, duplicates ${entry.result.duplicates}`);
+		log(
+			`  ${entry.name}: emitted ${entry.result.emitted}/${entry.result.generated}, missing ${entry.result.missing}, duplicates ${entry.result.duplicates}`,
+		);
 	}
 	results.trigger = { main, stress };
 }
@@ -591,7 +727,9 @@ function report(results, info) {
 	/** @type {string[]} */
 	const lines = [];
 	const push = (/** @type {string} */ line = '') => lines.push(line);
-	const sizeNote = QUICK ? 'quick sizes (`--quick`), for development: the full run is `npm run bench`' : 'full sizes';
+	const sizeNote = QUICK
+		? 'quick sizes (`--quick`), for development: the full run is `npm run bench`'
+		: 'full sizes';
 	push(`Command: \`${COMMAND}\` (${sizeNote}; ${info.finishedAt})`);
 	push();
 	push(
@@ -615,26 +753,75 @@ function report(results, info) {
 		push(`**1. Broadcast: failed** — ${b.error}`);
 		push();
 	} else if (b) {
-		push(`**1. Broadcast to ${fmtInt(b.N)} recipients** (one item per recipient; 5. peak RSS of the n8n process tree)`);
+		push(
+			`**1. Broadcast to ${fmtInt(b.N)} recipients** (one item per recipient; 5. peak RSS of the n8n process tree)`,
+		);
 		push();
 		push(
 			'| Way | Requests | TCP connections | Node time | vs raw client (keep-alive) | vs raw client (new connection per request) | `n8n execute` total | Peak RSS, whole run | Peak RSS, during the node |',
 		);
 		push('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
-		const row = (/** @type {string} */ name, /** @type {any} */ m, /** @type {any} */ raw, /** @type {any} */ rawNew) =>
+		const row = (
+			/** @type {string} */ name,
+			/** @type {any} */ m,
+			/** @type {any} */ raw,
+			/** @type {any} */ rawNew,
+		) =>
 			push(
 				`| ${name} | ${fmtInt(m.requests)}${m.statuses && Object.keys(m.statuses).some((s) => s !== '200') ? ` (${statusText(m.statuses)})` : ''} | ${fmtInt(m.connections)} | ${fmtMs(m.nodeMs)} | ${fmtRatio(m.nodeMs / raw.ms)} | ${rawNew ? fmtRatio(m.nodeMs / rawNew.ms) : '–'} | ${fmtMs(m.processMs)} | ${fmtMb(m.memory.treeKb)} | ${m.memory.nodeTreeKb ? fmtMb(m.memory.nodeTreeKb) : '–'} |`,
 			);
-		row('SMS Platform node, Combine Items (batch 100)', b.combined, b.rawCombined, b.rawCombinedNew);
+		row(
+			'SMS Platform node, Combine Items (batch 100)',
+			b.combined,
+			b.rawCombined,
+			b.rawCombinedNew,
+		);
 		row('SMS Platform node, one request per item', b.perItem, b.rawPerItem, b.rawPerItemNew);
-		row(`n8n HTTP Request node, one request per item${b.httpNode.error ? ' (run failed)' : ''}`, b.httpNode, b.rawPerItem, b.rawPerItemNew);
-		row(`SMS Platform node, ONE item with all ${fmtInt(b.N)} numbers as a list (batch 100)`, b.list, b.rawList, b.rawListNew);
-		const rawRow = (/** @type {string} */ name, /** @type {number} */ requests, /** @type {any} */ raw, /** @type {any} */ base) =>
-			push(`| ${name} | ${fmtInt(requests)} | ${raw.newConnections ? fmtInt(requests) : '1'} | ${fmtMs(raw.ms)} | ${fmtRatio(raw.ms / base.ms)} | – | – | – | – |`);
-		rawRow(`raw axios client, our node's ${fmtInt(b.combined.requests)} combined requests, keep-alive`, b.combined.requests, b.rawCombined, b.rawCombined);
-		rawRow('raw axios client, the same requests, a new connection each (like n8n\'s request helper)', b.combined.requests, b.rawCombinedNew, b.rawCombined);
-		rawRow(`raw axios client, the ${fmtInt(b.perItem.requests)} one-recipient requests, keep-alive`, b.perItem.requests, b.rawPerItem, b.rawPerItem);
-		rawRow('raw axios client, the same requests, a new connection each', b.perItem.requests, b.rawPerItemNew, b.rawPerItem);
+		row(
+			`n8n HTTP Request node, one request per item${b.httpNode.error ? ' (run failed)' : ''}`,
+			b.httpNode,
+			b.rawPerItem,
+			b.rawPerItemNew,
+		);
+		row(
+			`SMS Platform node, ONE item with all ${fmtInt(b.N)} numbers as a list (batch 100)`,
+			b.list,
+			b.rawList,
+			b.rawListNew,
+		);
+		const rawRow = (
+			/** @type {string} */ name,
+			/** @type {number} */ requests,
+			/** @type {any} */ raw,
+			/** @type {any} */ base,
+		) =>
+			push(
+				`| ${name} | ${fmtInt(requests)} | ${raw.newConnections ? fmtInt(requests) : '1'} | ${fmtMs(raw.ms)} | ${fmtRatio(raw.ms / base.ms)} | – | – | – | – |`,
+			);
+		rawRow(
+			`raw axios client, our node's ${fmtInt(b.combined.requests)} combined requests, keep-alive`,
+			b.combined.requests,
+			b.rawCombined,
+			b.rawCombined,
+		);
+		rawRow(
+			"raw axios client, the same requests, a new connection each (like n8n's request helper)",
+			b.combined.requests,
+			b.rawCombinedNew,
+			b.rawCombined,
+		);
+		rawRow(
+			`raw axios client, the ${fmtInt(b.perItem.requests)} one-recipient requests, keep-alive`,
+			b.perItem.requests,
+			b.rawPerItem,
+			b.rawPerItem,
+		);
+		rawRow(
+			'raw axios client, the same requests, a new connection each',
+			b.perItem.requests,
+			b.rawPerItemNew,
+			b.rawPerItem,
+		);
 		push();
 		push(
 			`Combine Items: ${fmtInt(b.perItem.requests / Math.max(1, b.combined.requests))}× fewer requests than one request per item, ` +
@@ -655,13 +842,19 @@ function report(results, info) {
 	} else if (r) {
 		push(`**2. Billing history, Return All over ${fmtInt(r.N)} records**`);
 		push();
-		push('| Way | Requests | TCP connections | Node time | vs raw client (keep-alive) | vs raw client (new connection per request) | `n8n execute` total | Peak RSS, whole run |');
+		push(
+			'| Way | Requests | TCP connections | Node time | vs raw client (keep-alive) | vs raw client (new connection per request) | `n8n execute` total | Peak RSS, whole run |',
+		);
 		push('|---|---:|---:|---:|---:|---:|---:|---:|');
 		push(
 			`| SMS Platform node | ${fmtInt(r.ours.requests)} | ${fmtInt(r.ours.connections)} | ${fmtMs(r.ours.nodeMs)} | ${fmtRatio(r.ours.nodeMs / r.raw.ms)} | ${fmtRatio(r.ours.nodeMs / r.rawNew.ms)} | ${fmtMs(r.ours.processMs)} | ${fmtMb(r.ours.memory.treeKb)} |`,
 		);
-		push(`| raw axios client, the same requests, keep-alive | ${fmtInt(r.ours.requests)} | 1 | ${fmtMs(r.raw.ms)} | 1.00× | – | – | – |`);
-		push(`| raw axios client, the same requests, a new connection each | ${fmtInt(r.ours.requests)} | ${fmtInt(r.ours.requests)} | ${fmtMs(r.rawNew.ms)} | ${fmtRatio(r.rawNew.ms / r.raw.ms)} | 1.00× | – | – |`);
+		push(
+			`| raw axios client, the same requests, keep-alive | ${fmtInt(r.ours.requests)} | 1 | ${fmtMs(r.raw.ms)} | 1.00× | – | – | – |`,
+		);
+		push(
+			`| raw axios client, the same requests, a new connection each | ${fmtInt(r.ours.requests)} | ${fmtInt(r.ours.requests)} | ${fmtMs(r.rawNew.ms)} | ${fmtRatio(r.rawNew.ms / r.raw.ms)} | 1.00× | – | – |`,
+		);
 		push();
 		push(
 			`n8n runs (node time): ${r.ours.nodeRuns.map((/** @type {number} */ ms) => fmtMs(ms)).join(', ')}; raw client: ` +
@@ -675,7 +868,9 @@ function report(results, info) {
 		push(`**2b. With network latency: failed** — ${l.error}`);
 		push();
 	} else if (l) {
-		push(`**2b. The same with ${l.latencyMs} ms added to every answer** (a service across a network instead of loopback; raw client keep-alive; medians of ${Math.min(REPEAT, 3)})`);
+		push(
+			`**2b. The same with ${l.latencyMs} ms added to every answer** (a service across a network instead of loopback; raw client keep-alive; medians of ${Math.min(REPEAT, 3)})`,
+		);
 		push();
 		push('| Scenario | Requests | Node time | Raw client | Node vs raw client |');
 		push('|---|---:|---:|---:|---:|');
@@ -687,7 +882,9 @@ function report(results, info) {
 		for (const key of ['combined', 'list', 'returnAll']) {
 			const entry = l[key];
 			if (!entry) continue;
-			push(`| ${names[key]} | ${fmtInt(entry.ours.requests)} | ${fmtMs(entry.ours.nodeMs)} | ${fmtMs(entry.raw.ms)} | ${fmtRatio(entry.ours.nodeMs / entry.raw.ms)} |`);
+			push(
+				`| ${names[key]} | ${fmtInt(entry.ours.requests)} | ${fmtMs(entry.ours.nodeMs)} | ${fmtMs(entry.raw.ms)} | ${fmtRatio(entry.ours.nodeMs / entry.raw.ms)} |`,
+			);
 		}
 		push();
 	}
@@ -698,16 +895,30 @@ function report(results, info) {
 		push();
 	} else if (t) {
 		const m = t.main;
-		push(`**3. Trigger (New Notification, default options), ${fmtInt(m.generated)} simulated events** (compiled trigger, in-process; a poll every simulated minute)`);
+		push(
+			`**3. Trigger (New Notification, default options), ${fmtInt(m.generated)} simulated events** (compiled trigger, in-process; a poll every simulated minute)`,
+		);
 		push();
 		push('| Figure | Value |');
 		push('|---|---|');
-		push(`| polls / requests | ${fmtInt(m.polls)} / ${fmtInt(m.requests)} (${(m.requests / (m.generated / 1000)).toFixed(1)} requests per 1,000 events) |`);
-		push(`| requests per poll, steady state (nothing new) | ${(m.quiet.requests / Math.max(1, m.quiet.polls)).toFixed(2)} average, ${m.quiet.max} max (${fmtInt(m.quiet.polls)} polls) |`);
-		push(`| requests per poll with events | ${(m.withEvents.requests / Math.max(1, m.withEvents.polls)).toFixed(2)} average, ${m.withEvents.max} max (${fmtInt(m.withEvents.polls)} polls, ${(m.withEvents.events / Math.max(1, m.withEvents.polls)).toFixed(0)} events each on average) |`);
-		push(`| of which polls with more waiting than Max Events per Poll | ${(m.draining.requests / Math.max(1, m.draining.polls)).toFixed(2)} requests average, ${m.draining.max} max (${fmtInt(m.draining.polls)} polls; largest backlog ${fmtInt(m.maxBacklog)}) |`);
-		push(`| static data size | ${fmtBytes(m.staticMaxBytes)} max, ${fmtBytes(m.staticFinalBytes)} at the end |`);
-		push(`| exactly once | ${m.exactlyOnce ? 'yes' : '**no**'}: ${fmtInt(m.emitted)} of ${fmtInt(m.generated)} emitted, ${fmtInt(m.duplicates)} duplicates, ${fmtInt(m.missing)} missing, ${fmtInt(m.spurious)} old ones |`);
+		push(
+			`| polls / requests | ${fmtInt(m.polls)} / ${fmtInt(m.requests)} (${(m.requests / (m.generated / 1000)).toFixed(1)} requests per 1,000 events) |`,
+		);
+		push(
+			`| requests per poll, steady state (nothing new) | ${(m.quiet.requests / Math.max(1, m.quiet.polls)).toFixed(2)} average, ${m.quiet.max} max (${fmtInt(m.quiet.polls)} polls) |`,
+		);
+		push(
+			`| requests per poll with events | ${(m.withEvents.requests / Math.max(1, m.withEvents.polls)).toFixed(2)} average, ${m.withEvents.max} max (${fmtInt(m.withEvents.polls)} polls, ${(m.withEvents.events / Math.max(1, m.withEvents.polls)).toFixed(0)} events each on average) |`,
+		);
+		push(
+			`| of which polls with more waiting than Max Events per Poll | ${(m.draining.requests / Math.max(1, m.draining.polls)).toFixed(2)} requests average, ${m.draining.max} max (${fmtInt(m.draining.polls)} polls; largest backlog ${fmtInt(m.maxBacklog)}) |`,
+		);
+		push(
+			`| static data size | ${fmtBytes(m.staticMaxBytes)} max, ${fmtBytes(m.staticFinalBytes)} at the end |`,
+		);
+		push(
+			`| exactly once | ${m.exactlyOnce ? 'yes' : '**no**'}: ${fmtInt(m.emitted)} of ${fmtInt(m.generated)} emitted, ${fmtInt(m.duplicates)} duplicates, ${fmtInt(m.missing)} missing, ${fmtInt(m.spurious)} old ones |`,
+		);
 		push(`| simulation time | ${fmtMs(m.wallMs)} (${(m.wallMs / m.polls).toFixed(2)} ms a poll) |`);
 		push();
 		push('Edge cases (same simulation, scripted arrivals, default Max Events per Poll 100):');
@@ -715,7 +926,9 @@ function report(results, info) {
 		push('| Case | Emitted | Missing | Duplicates | Requests (polls) | Max static data |');
 		push('|---|---:|---:|---:|---:|---:|');
 		for (const { name, result: s } of t.stress) {
-			push(`| ${name} | ${fmtInt(s.emitted)} of ${fmtInt(s.generated)} | ${s.missing ? `**${fmtInt(s.missing)}**` : '0'} | ${s.duplicates ? `**${fmtInt(s.duplicates)}**` : '0'} | ${fmtInt(s.requests)} (${fmtInt(s.polls)}) | ${fmtBytes(s.staticMaxBytes)} |`);
+			push(
+				`| ${name} | ${fmtInt(s.emitted)} of ${fmtInt(s.generated)} | ${s.missing ? `**${fmtInt(s.missing)}**` : '0'} | ${s.duplicates ? `**${fmtInt(s.duplicates)}**` : '0'} | ${fmtInt(s.requests)} (${fmtInt(s.polls)}) | ${fmtBytes(s.staticMaxBytes)} |`,
+			);
 		}
 		push();
 	}
@@ -725,9 +938,13 @@ function report(results, info) {
 		push(`**4. Paced job: failed** — ${p.error}`);
 		push();
 	} else if (p) {
-		push(`**4. Paced job: ${fmtInt(p.N)} sends (one request per item) against ${p.limit} requests per ${p.windowSeconds} s**`);
+		push(
+			`**4. Paced job: ${fmtInt(p.N)} sends (one request per item) against ${p.limit} requests per ${p.windowSeconds} s**`,
+		);
 		push();
-		push('| Way | Requests made | 429s received | Time (first request → last answer) | Theoretical minimum | vs minimum | Ideal client at the raw client\'s speed | vs ideal |');
+		push(
+			"| Way | Requests made | 429s received | Time (first request → last answer) | Theoretical minimum | vs minimum | Ideal client at the raw client's speed | vs ideal |",
+		);
 		push('|---|---:|---:|---:|---:|---:|---:|---:|');
 		push(
 			`| SMS Platform node | ${fmtInt(p.ours.requests)} | ${fmtInt(p.ours.statuses['429'] ?? 0)} | ${fmtMs(p.ours.actualMs)} | ${fmtMs(p.ours.minimumMs)} | ${fmtRatio(p.ours.actualMs / p.ours.minimumMs)} (+${fmtMs(p.ours.actualMs - p.ours.minimumMs)}) | ${p.ours.idealPerRequestMs ? fmtMs(p.ours.idealMs) : '–'} | ${p.ours.idealPerRequestMs ? fmtRatio(p.ours.actualMs / p.ours.idealMs) : '–'} |`,
@@ -751,39 +968,78 @@ function report(results, info) {
 
 	const checks = [];
 	if (b && !b.error) {
-		checks.push(['Broadcast requests ≤ 100', fmtInt(b.combined.requests), b.combined.requests <= TARGETS.broadcastRequests]);
-		checks.push([`Broadcast node time ≤ ${TARGETS.broadcastRatio}× raw client`, fmtRatio(b.combined.nodeMs / b.rawCombined.ms), b.combined.nodeMs / b.rawCombined.ms <= TARGETS.broadcastRatio]);
+		checks.push([
+			'Broadcast requests ≤ 100',
+			fmtInt(b.combined.requests),
+			b.combined.requests <= TARGETS.broadcastRequests,
+		]);
+		checks.push([
+			`Broadcast node time ≤ ${TARGETS.broadcastRatio}× raw client`,
+			fmtRatio(b.combined.nodeMs / b.rawCombined.ms),
+			b.combined.nodeMs / b.rawCombined.ms <= TARGETS.broadcastRatio,
+		]);
 	}
-	if (r && !r.error) checks.push([`Return All ≤ ${TARGETS.returnAllRatio}× raw client`, fmtRatio(r.ours.nodeMs / r.raw.ms), r.ours.nodeMs / r.raw.ms <= TARGETS.returnAllRatio]);
+	if (r && !r.error)
+		checks.push([
+			`Return All ≤ ${TARGETS.returnAllRatio}× raw client`,
+			fmtRatio(r.ours.nodeMs / r.raw.ms),
+			r.ours.nodeMs / r.raw.ms <= TARGETS.returnAllRatio,
+		]);
 	if (l && !l.error) {
 		if (l.combined) {
 			const ratio = l.combined.ours.nodeMs / l.combined.raw.ms;
-			checks.push([`(with ${l.latencyMs} ms latency) broadcast ≤ ${TARGETS.broadcastRatio}× raw client`, fmtRatio(ratio), ratio <= TARGETS.broadcastRatio]);
+			checks.push([
+				`(with ${l.latencyMs} ms latency) broadcast ≤ ${TARGETS.broadcastRatio}× raw client`,
+				fmtRatio(ratio),
+				ratio <= TARGETS.broadcastRatio,
+			]);
 		}
 		if (l.returnAll) {
 			const ratio = l.returnAll.ours.nodeMs / l.returnAll.raw.ms;
-			checks.push([`(with ${l.latencyMs} ms latency) Return All ≤ ${TARGETS.returnAllRatio}× raw client`, fmtRatio(ratio), ratio <= TARGETS.returnAllRatio]);
+			checks.push([
+				`(with ${l.latencyMs} ms latency) Return All ≤ ${TARGETS.returnAllRatio}× raw client`,
+				fmtRatio(ratio),
+				ratio <= TARGETS.returnAllRatio,
+			]);
 		}
 	}
-	if (t && !t.error) checks.push(['Trigger exactly once', t.main.exactlyOnce ? 'yes' : 'no', t.main.exactlyOnce]);
-	if (p && !p.error) checks.push(['Paced job: 0 × 429', fmtInt(p.ours.statuses['429'] ?? 0), (p.ours.statuses['429'] ?? 0) === 0]);
+	if (t && !t.error)
+		checks.push(['Trigger exactly once', t.main.exactlyOnce ? 'yes' : 'no', t.main.exactlyOnce]);
+	if (p && !p.error)
+		checks.push([
+			'Paced job: 0 × 429',
+			fmtInt(p.ours.statuses['429'] ?? 0),
+			(p.ours.statuses['429'] ?? 0) === 0,
+		]);
 	if (checks.length) {
 		push('| Target | Result | Met |');
 		push('|---|---:|:---:|');
-		for (const [name, value, ok] of checks) push(`| ${name} | ${value} | ${ok ? 'yes' : '**no**'} |`);
+		for (const [name, value, ok] of checks)
+			push(`| ${name} | ${value} | ${ok ? 'yes' : '**no**'} |`);
 		push();
 	}
 	if (results.profiles) {
-		push('**Where the node\'s time goes** (one extra run each with `node --cpu-prof`, so slower than above; ' +
-			'the samples within the node\'s run, by what was running)');
+		push(
+			"**Where the node's time goes** (one extra run each with `node --cpu-prof`, so slower than above; " +
+				"the samples within the node's run, by what was running)",
+		);
 		push();
 		for (const [name, prof] of Object.entries(results.profiles)) {
 			if (!prof || prof.error) {
 				push(`- ${name}: ${prof?.error ?? 'no samples in our code'}`);
 				continue;
 			}
-			push(`- ${name}: node time ${fmtMs(prof.nodeMs)}, profiled span ${fmtMs(prof.spanMs)}, of it ${fmtMs(prof.oursMs)} with our code on the stack. By category:`);
-			push(`  ${prof.categories.filter((/** @type {any} */ c) => c.share >= 0.01).map((/** @type {any} */ c) => `${c.name} ${fmtMs(c.ms)} (${(c.share * 100).toFixed(0)}%)`).join('; ')}.`);
+			push(
+				`- ${name}: node time ${fmtMs(prof.nodeMs)}, profiled span ${fmtMs(prof.spanMs)}, of it ${fmtMs(prof.oursMs)} with our code on the stack. By category:`,
+			);
+			push(
+				`  ${prof.categories
+					.filter((/** @type {any} */ c) => c.share >= 0.01)
+					.map(
+						(/** @type {any} */ c) => `${c.name} ${fmtMs(c.ms)} (${(c.share * 100).toFixed(0)}%)`,
+					)
+					.join('; ')}.`,
+			);
 			push();
 			push('  | Bucket | Time | Share |');
 			push('  |---|---:|---:|');
@@ -791,7 +1047,9 @@ function report(results, info) {
 				const inside = bucket.inside?.length
 					? `; inside: ${bucket.inside.map((/** @type {any} */ x) => `${x.name} ${fmtMs(x.ms)}`).join(', ')}`
 					: '';
-				push(`  | ${`${bucket.name}${inside}`.replace(/\|/g, '\\|')} | ${fmtMs(bucket.ms)} | ${(bucket.share * 100).toFixed(1)}% |`);
+				push(
+					`  | ${`${bucket.name}${inside}`.replace(/\|/g, '\\|')} | ${fmtMs(bucket.ms)} | ${(bucket.share * 100).toFixed(1)}% |`,
+				);
 			}
 			push();
 		}
@@ -812,10 +1070,17 @@ function statusText(statuses) {
 
 async function main() {
 	const started = Date.now();
-	const info = { machine: machine(), n8nVersion: 'not used', finishedAt: '', loadAtEnd: /** @type {string[]} */ ([]) };
+	const info = {
+		machine: machine(),
+		n8nVersion: 'not used',
+		finishedAt: '',
+		loadAtEnd: /** @type {string[]} */ ([]),
+	};
 	/** @type {any} */
 	const results = { sizes: SIZES, quick: QUICK };
-	log(`${QUICK ? 'quick' : 'full'} run: ${JSON.stringify(SIZES)}; sections ${[...SECTIONS].join(', ')}`);
+	log(
+		`${QUICK ? 'quick' : 'full'} run: ${JSON.stringify(SIZES)}; sections ${[...SECTIONS].join(', ')}`,
+	);
 	const needsN8n = ['broadcast', 'returnAll', 'latency', 'paced'].some((s) => SECTIONS.has(s));
 
 	if (!flag('skip-build')) await buildPackage({ quiet: true });
@@ -845,14 +1110,24 @@ async function main() {
 			const { tarball } = await packPackage({ destination: packDir });
 			await installTarball({ userFolder, tarball });
 
-			const sandbox = await startSandbox({ port: 0, quiet: true, rateLimit: HUGE_RATE_LIMIT, rateWindowSeconds: 3600, seed: false });
+			const sandbox = await startSandbox({
+				port: 0,
+				quiet: true,
+				rateLimit: HUGE_RATE_LIMIT,
+				rateWindowSeconds: 3600,
+				seed: false,
+			});
 			cleanups.push(() => sandbox.close());
 			const counter = attachCounter(sandbox);
 			log(`sandbox at ${sandbox.url}`);
 
 			const n8n = createN8n({ bin: paths.bin, userFolder, port: await freePort() });
 			await importCredentials(n8n, [
-				{ ...CREDENTIAL, type: 'smsPlatformApi', data: { baseUrl: sandbox.url, authMethod: 'apiKeyBearer', apiKey: SANDBOX_API_KEY } },
+				{
+					...CREDENTIAL,
+					type: 'smsPlatformApi',
+					data: { baseUrl: sandbox.url, authMethod: 'apiKeyBearer', apiKey: SANDBOX_API_KEY },
+				},
 			]);
 			await importWorkflows(n8n, [
 				broadcastWorkflow('benchBroadcastCombined', SIZES.recipients, { combine: true }),
@@ -890,10 +1165,17 @@ async function main() {
 	const outFile = path.resolve(ROOT, option('out') ?? path.join('bench', 'results', 'latest.md'));
 	mkdirSync(path.dirname(outFile), { recursive: true });
 	writeFileSync(outFile, `${markdown}\n`);
-	writeFileSync(outFile.replace(/\.md$/, '.json'), `${JSON.stringify({ info, results }, null, 2)}\n`);
+	writeFileSync(
+		outFile.replace(/\.md$/, '.json'),
+		`${JSON.stringify({ info, results }, null, 2)}\n`,
+	);
 	process.stdout.write(`${markdown}\n`);
-	log(`written to ${path.relative(ROOT, outFile)} (and .json) in ${Math.round((Date.now() - started) / 1000)} s`);
-	const failed = ['broadcast', 'returnAll', 'latency', 'trigger', 'paced'].filter((s) => results[s]?.error);
+	log(
+		`written to ${path.relative(ROOT, outFile)} (and .json) in ${Math.round((Date.now() - started) / 1000)} s`,
+	);
+	const failed = ['broadcast', 'returnAll', 'latency', 'trigger', 'paced'].filter(
+		(s) => results[s]?.error,
+	);
 	if (failed.length) {
 		log(`sections that failed: ${failed.join(', ')}`);
 		process.exitCode = 1;

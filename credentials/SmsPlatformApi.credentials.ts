@@ -139,7 +139,9 @@ export class SmsPlatformApi implements ICredentialType {
 		const email = String(credentials.email ?? '').trim();
 		const password = String(credentials.password ?? '');
 		if (!email || !password) {
-			throw new Error('SMS Platform login needs an e-mail and a password: fill both in the credential');
+			throw new Error(
+				'SMS Platform login needs an e-mail and a password: fill both in the credential',
+			);
 		}
 		let response: unknown;
 		try {
@@ -152,7 +154,8 @@ export class SmsPlatformApi implements ICredentialType {
 				timeout: 30000,
 			});
 		} catch (error) {
-			const status = (error as { httpCode?: string; response?: { status?: number } }).response?.status;
+			const status = (error as { httpCode?: string; response?: { status?: number } }).response
+				?.status;
 			const code = status ?? (error as { httpCode?: string }).httpCode;
 			if (String(code) === '400' || String(code) === '401' || String(code) === '403') {
 				throw new Error(
@@ -196,4 +199,3 @@ export class SmsPlatformApi implements ICredentialType {
 		},
 	};
 }
-

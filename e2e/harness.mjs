@@ -9,9 +9,20 @@ import path from 'node:path';
 
 import { DEMO_CREDENTIAL_ID, DEMO_CREDENTIAL_NAME } from '../scripts/examples.mjs';
 import { buildPackage, installTarball, packPackage } from '../scripts/install-package.mjs';
-import { createN8n, executeWorkflow, freePort, importCredentials, importWorkflows } from '../scripts/n8n-process.mjs';
+import {
+	createN8n,
+	executeWorkflow,
+	freePort,
+	importCredentials,
+	importWorkflows,
+} from '../scripts/n8n-process.mjs';
 import { ensureN8n } from '../scripts/n8n-runtime.mjs';
-import { SANDBOX_API_KEY, SANDBOX_EMAIL, SANDBOX_PASSWORD, startSandbox } from '../sandbox/server.mjs';
+import {
+	SANDBOX_API_KEY,
+	SANDBOX_EMAIL,
+	SANDBOX_PASSWORD,
+	startSandbox,
+} from '../sandbox/server.mjs';
 
 /** Credentials of the operations sandbox, one per auth mode, plus one with a wrong key. */
 export const CREDENTIALS = {
@@ -70,7 +81,8 @@ export async function admin(sandbox, method, pathname, body) {
 		body: body === undefined ? undefined : JSON.stringify(body),
 	});
 	const text = await response.text();
-	if (!response.ok) throw new Error(`${method} /__sandbox${pathname} → HTTP ${response.status}: ${text}`);
+	if (!response.ok)
+		throw new Error(`${method} /__sandbox${pathname} → HTTP ${response.status}: ${text}`);
 	return text ? JSON.parse(text) : undefined;
 }
 
@@ -110,18 +122,47 @@ export async function setupE2E({ workflows }) {
 	// Two sandboxes: the operations' assertions stay exact while the examples run at the same time.
 	const sandboxes = {
 		ops: await startSandbox({ port: 0, quiet: true, paymentDelayMs: 1500, deliveryDelayMs: 500 }),
-		examples: await startSandbox({ port: 0, quiet: true, paymentDelayMs: 1500, deliveryDelayMs: 500 }),
+		examples: await startSandbox({
+			port: 0,
+			quiet: true,
+			paymentDelayMs: 1500,
+			deliveryDelayMs: 500,
+		}),
 	};
 
 	const n8n = createN8n({ bin: n8nPaths.bin, userFolder, port: await freePort() });
 	const ops = sandboxes.ops.url;
 	await timed('import credentials', () =>
 		importCredentials(n8n, [
-			{ ...CREDENTIALS.bearer, type: 'smsPlatformApi', data: { baseUrl: ops, authMethod: 'apiKeyBearer', apiKey: SANDBOX_API_KEY } },
-			{ ...CREDENTIALS.header, type: 'smsPlatformApi', data: { baseUrl: `${ops}/`, authMethod: 'apiKeyHeader', apiKey: SANDBOX_API_KEY } },
-			{ ...CREDENTIALS.jwt, type: 'smsPlatformApi', data: { baseUrl: ops, authMethod: 'jwt', email: SANDBOX_EMAIL, password: SANDBOX_PASSWORD } },
-			{ ...CREDENTIALS.invalid, type: 'smsPlatformApi', data: { baseUrl: ops, authMethod: 'apiKeyBearer', apiKey: INVALID_API_KEY } },
-			{ ...CREDENTIALS.examples, type: 'smsPlatformApi', data: { baseUrl: sandboxes.examples.url, authMethod: 'apiKeyBearer', apiKey: SANDBOX_API_KEY } },
+			{
+				...CREDENTIALS.bearer,
+				type: 'smsPlatformApi',
+				data: { baseUrl: ops, authMethod: 'apiKeyBearer', apiKey: SANDBOX_API_KEY },
+			},
+			{
+				...CREDENTIALS.header,
+				type: 'smsPlatformApi',
+				data: { baseUrl: `${ops}/`, authMethod: 'apiKeyHeader', apiKey: SANDBOX_API_KEY },
+			},
+			{
+				...CREDENTIALS.jwt,
+				type: 'smsPlatformApi',
+				data: { baseUrl: ops, authMethod: 'jwt', email: SANDBOX_EMAIL, password: SANDBOX_PASSWORD },
+			},
+			{
+				...CREDENTIALS.invalid,
+				type: 'smsPlatformApi',
+				data: { baseUrl: ops, authMethod: 'apiKeyBearer', apiKey: INVALID_API_KEY },
+			},
+			{
+				...CREDENTIALS.examples,
+				type: 'smsPlatformApi',
+				data: {
+					baseUrl: sandboxes.examples.url,
+					authMethod: 'apiKeyBearer',
+					apiKey: SANDBOX_API_KEY,
+				},
+			},
 		]),
 	);
 	await timed('import workflows', () => importWorkflows(n8n, workflows));

@@ -36,7 +36,9 @@ const EXAMPLE_FILES = {
 	onboarding: 'partner-onboarding.json',
 	paymentAlert: 'alert-on-payment-completed.json',
 };
-const examples = Object.fromEntries(Object.entries(EXAMPLE_FILES).map(([key, file]) => [key, loadExample(file)]));
+const examples = Object.fromEntries(
+	Object.entries(EXAMPLE_FILES).map(([key, file]) => [key, loadExample(file)]),
+);
 
 /** @typedef {Awaited<ReturnType<typeof import('../scripts/n8n-process.mjs').executeWorkflow>>} Run */
 
@@ -78,7 +80,9 @@ before(
 after(async () => {
 	await env?.cleanup();
 	timing('whole e2e run', Date.now() - runStarted);
-	const lines = Object.entries(getTimings()).map(([name, ms]) => `  ${name.padEnd(40)} ${(ms / 1000).toFixed(1)} s`);
+	const lines = Object.entries(getTimings()).map(
+		([name, ms]) => `  ${name.padEnd(40)} ${(ms / 1000).toFixed(1)} s`,
+	);
 	process.stderr.write(`\n[e2e] n8n ${N8N_VERSION} timings:\n${lines.join('\n')}\n`);
 });
 
@@ -91,7 +95,9 @@ after(async () => {
 function output(name, run = runs.operations) {
 	const node = run.nodes[name];
 	if (!node) {
-		const why = run.error ? `the run stopped before it: ${run.error.message}` : 'it is not in the run data';
+		const why = run.error
+			? `the run stopped before it: ${run.error.message}`
+			: 'it is not in the run data';
 		assert.fail(`node "${name}" did not run (${why})`);
 	}
 	if (node.error) {
@@ -110,7 +116,10 @@ function output(name, run = runs.operations) {
 function nodeError(name, run = runs.operations) {
 	const node = run.nodes[name];
 	assert.ok(node, `node "${name}" did not run`);
-	assert.ok(node.error, `node "${name}" should have failed but gave ${JSON.stringify(node.items).slice(0, 300)}`);
+	assert.ok(
+		node.error,
+		`node "${name}" should have failed but gave ${JSON.stringify(node.items).slice(0, 300)}`,
+	);
 	return node.error;
 }
 
@@ -132,10 +141,17 @@ function requestsTo(method, path) {
  */
 function assertListAsReadAt(items, apiItems, readAt, { timeField = 'created_at', label }) {
 	const byId = new Map(apiItems.map((item) => [item.id, item]));
-	for (const item of items) assert.deepEqual(item, byId.get(item.id), `${label}: item ${item.id} differs from the API's`);
+	for (const item of items)
+		assert.deepEqual(item, byId.get(item.id), `${label}: item ${item.id} differs from the API's`);
 	const seen = new Set(items.map((item) => item.id));
-	const missing = apiItems.filter((item) => !seen.has(item.id) && Date.parse(item[timeField]) < readAt - 1000);
-	assert.deepEqual(missing.map((item) => item.id), [], `${label}: records that existed when n8n read the list are missing`);
+	const missing = apiItems.filter(
+		(item) => !seen.has(item.id) && Date.parse(item[timeField]) < readAt - 1000,
+	);
+	assert.deepEqual(
+		missing.map((item) => item.id),
+		[],
+		`${label}: records that existed when n8n read the list are missing`,
+	);
 }
 
 /**
@@ -157,17 +173,26 @@ async function apiList(sandbox, path) {
 describe('the package', () => {
 	test('the tarball holds only dist/, package.json, README.md and LICENSE', () => {
 		const files = env.pack.files;
-		const outside = files.filter((file) => !/^(dist\/|package\.json$|README\.md$|LICEN[CS]E)/i.test(file));
+		const outside = files.filter(
+			(file) => !/^(dist\/|package\.json$|README\.md$|LICEN[CS]E)/i.test(file),
+		);
 		assert.deepEqual(outside, [], 'files outside dist/, package.json, README.md, LICENSE');
 		assert.ok(files.includes('README.md'), 'README.md is missing from the package');
-		assert.ok(files.some((file) => /^LICEN[CS]E/.test(file)), 'LICENSE is missing from the package');
+		assert.ok(
+			files.some((file) => /^LICEN[CS]E/.test(file)),
+			'LICENSE is missing from the package',
+		);
 		assert.ok(files.includes('dist/nodes/SmsPlatform/SmsPlatform.node.js'));
 		assert.ok(files.includes('dist/nodes/SmsPlatform/SmsPlatformTrigger.node.js'));
 		assert.ok(files.includes('dist/credentials/SmsPlatformApi.credentials.js'));
 	});
 
 	test('n8n loads it: the operations workflow runs to its end', () => {
-		assert.equal(runs.operations.status, 'success', `run status ${runs.operations.status}: ${runs.operations.error?.message}`);
+		assert.equal(
+			runs.operations.status,
+			'success',
+			`run status ${runs.operations.status}: ${runs.operations.error?.message}`,
+		);
 		assert.ok(runs.operations.nodes[OPS.end], 'the last node did not run');
 	});
 });
@@ -180,8 +205,14 @@ describe('authentication', () => {
 	test('API key as X-API-Key (base URL with a trailing slash)', () => {
 		assert.deepEqual(output(OPS.getBalanceHeader), [{ balance: 5000, currency: 'credits' }]);
 		const balance = requestsTo('GET', '/api/integration/v1/sms/balance/');
-		const headerOnly = balance.filter((request) => request.headers['x-api-key'] && !request.headers.authorization);
-		assert.equal(headerOnly.length, 1, 'exactly one balance request carries X-API-Key and no Authorization header');
+		const headerOnly = balance.filter(
+			(request) => request.headers['x-api-key'] && !request.headers.authorization,
+		);
+		assert.equal(
+			headerOnly.length,
+			1,
+			'exactly one balance request carries X-API-Key and no Authorization header',
+		);
 	});
 
 	test('e-mail and password (JWT login, then Bearer token)', () => {
@@ -189,13 +220,20 @@ describe('authentication', () => {
 		const logins = requestsTo('POST', '/api/auth/login/');
 		assert.equal(logins.length, 1, 'one login for the whole run');
 		assert.equal(logins[0].status, 200);
-		assert.ok(logins[0].body && typeof logins[0].body.email === 'string', 'login body carries the e-mail');
+		assert.ok(
+			logins[0].body && typeof logins[0].body.email === 'string',
+			'login body carries the e-mail',
+		);
 	});
 
 	test('an invalid API key gives a clear 401 error (continue on fail)', () => {
 		const error = nodeError(OPS.getBalanceInvalid);
 		assert.equal(String(error.httpCode), '401');
-		assert.match(error.message, /Authentication credentials were not provided or are invalid/, `message: ${error.message}`);
+		assert.match(
+			error.message,
+			/Authentication credentials were not provided or are invalid/,
+			`message: ${error.message}`,
+		);
 		assert.match(error.description ?? '', /key|credential/i);
 	});
 
@@ -205,8 +243,15 @@ describe('authentication', () => {
 		assert.ok(run.error, 'the run has an error');
 		assert.match(run.error.message, /invalid|Authentication/i, `message: ${run.error.message}`);
 		assert.match(run.error.message, /401/);
-		assert.match(run.error.description ?? '', /credential|key/i, `description: ${run.error.description}`);
-		assert.ok(!JSON.stringify(run.run).includes(INVALID_API_KEY), 'the key must not appear in the run data');
+		assert.match(
+			run.error.description ?? '',
+			/credential|key/i,
+			`description: ${run.error.description}`,
+		);
+		assert.ok(
+			!JSON.stringify(run.run).includes(INVALID_API_KEY),
+			'the key must not appear in the run data',
+		);
 		assert.ok(!JSON.stringify(run.run).includes(SANDBOX_API_KEY), 'no API key in the run data');
 	});
 });
@@ -216,7 +261,9 @@ describe('operations (design.md §2) in n8n', () => {
 		const [item] = output(OPS.send);
 		assert.match(item.message_id, UUID);
 		assert.equal(item.status, 'sent');
-		const sends = requestsTo('POST', '/api/integration/v1/sms/send/').filter((r) => r.body?.message === INPUT.sendMessage);
+		const sends = requestsTo('POST', '/api/integration/v1/sms/send/').filter(
+			(r) => r.body?.message === INPUT.sendMessage,
+		);
 		assert.equal(sends.length, 1, 'one request; the invalid-number node sends nothing');
 		assert.deepEqual(sends[0].body.recipients, INPUT.sendRecipientsNormalized);
 		assert.equal(sends[0].body.sender_id, INPUT.senderId);
@@ -232,7 +279,9 @@ describe('operations (design.md §2) in n8n', () => {
 		const [item] = output(OPS.sendTenant);
 		const [tenant] = output(OPS.createTenant);
 		assert.match(item.message_id, UUID);
-		const sent = requestsTo('POST', '/api/integration/v1/sms/send/').find((r) => r.body?.tenant_account_id);
+		const sent = requestsTo('POST', '/api/integration/v1/sms/send/').find(
+			(r) => r.body?.tenant_account_id,
+		);
 		assert.ok(sent, 'a send request with tenant_account_id');
 		assert.equal(sent.body.tenant_account_id, tenant.service_account_id);
 		assert.deepEqual(sent.body.recipients, [INPUT.tenant.contactPhone]);
@@ -247,10 +296,16 @@ describe('operations (design.md §2) in n8n', () => {
 			INPUT.bulkRecipients.map((_, index) => index),
 			'each output item is paired to its input item',
 		);
-		const bulk = requestsTo('POST', '/api/integration/v1/sms/send/').filter((r) => r.body?.message === 'E2E bulk message');
+		const bulk = requestsTo('POST', '/api/integration/v1/sms/send/').filter(
+			(r) => r.body?.message === 'E2E bulk message',
+		);
 		assert.deepEqual(
 			bulk.map((request) => request.body.recipients),
-			[INPUT.bulkRecipients.slice(0, 2), INPUT.bulkRecipients.slice(2, 4), INPUT.bulkRecipients.slice(4)],
+			[
+				INPUT.bulkRecipients.slice(0, 2),
+				INPUT.bulkRecipients.slice(2, 4),
+				INPUT.bulkRecipients.slice(4),
+			],
 		);
 		const ids = items.map((item) => item.message_id);
 		assert.equal(ids[0], ids[1]);
@@ -277,7 +332,13 @@ describe('operations (design.md §2) in n8n', () => {
 
 	test('sms.getStats', () => {
 		const [item] = output(OPS.getStats);
-		for (const field of ['total_sent', 'total_delivered', 'total_failed', 'delivery_rate', 'total_cost']) {
+		for (const field of [
+			'total_sent',
+			'total_delivered',
+			'total_failed',
+			'delivery_rate',
+			'total_cost',
+		]) {
 			assert.equal(typeof item[field], 'number', `${field} is a number`);
 		}
 		assert.equal(typeof item.period?.start, 'string');
@@ -311,7 +372,10 @@ describe('operations (design.md §2) in n8n', () => {
 		assert.match(item.transaction_id, UUID);
 		assert.equal(item.status, 'pending');
 		assert.equal(item.amount, 24_000, 'the Basic package price');
-		const request = requestsTo('POST', `/api/integration/v1/partner/tenants/${tenant.tenant_id}/payments/initiate/`)[0];
+		const request = requestsTo(
+			'POST',
+			`/api/integration/v1/partner/tenants/${tenant.tenant_id}/payments/initiate/`,
+		)[0];
 		assert.deepEqual(request.body, {
 			package_id: INPUT.packageId,
 			buyer_email: INPUT.buyer.buyerEmail,
@@ -326,7 +390,9 @@ describe('operations (design.md §2) in n8n', () => {
 		assert.equal(item.status, 'completed');
 		assert.equal(item.amount, 12_500, 'the Starter package price');
 		assert.ok(item.timedOut !== true);
-		const polls = requests.filter((r) => r.path === `/api/billing/payments/transactions/${item.transaction_id}/status/`);
+		const polls = requests.filter(
+			(r) => r.path === `/api/billing/payments/transactions/${item.transaction_id}/status/`,
+		);
 		assert.ok(polls.length >= 1, 'polled the payment status');
 	});
 
@@ -342,19 +408,32 @@ describe('operations (design.md §2) in n8n', () => {
 		const node = runs.operations.nodes[OPS.historyAll];
 		const items = output(OPS.historyAll);
 		assert.ok(items.length > 100, `the seed has 260 records, got ${items.length}`);
-		const pages = requestsTo('GET', '/api/billing/history/').filter((r) => r.query.type === undefined);
+		const pages = requestsTo('GET', '/api/billing/history/').filter(
+			(r) => r.query.type === undefined,
+		);
 		assert.ok(pages.length >= 3, `${pages.length} page requests`);
-		assert.ok(pages.every((r) => r.query.page_size === '100'), 'page_size=100 when returning all');
-		assertListAsReadAt(items, await apiList(env.sandboxes.ops, '/api/billing/history/'), node.startTime ?? 0, {
-			label: 'billing history',
-		});
+		assert.ok(
+			pages.every((r) => r.query.page_size === '100'),
+			'page_size=100 when returning all',
+		);
+		assertListAsReadAt(
+			items,
+			await apiList(env.sandboxes.ops, '/api/billing/history/'),
+			node.startTime ?? 0,
+			{
+				label: 'billing history',
+			},
+		);
 	});
 
 	test('billing.getHistory (limit 2, filters.type usage)', () => {
 		const items = output(OPS.historyUsage);
 		assert.equal(items.length, 2);
 		assert.ok(items.every((item) => item.type === 'usage'));
-		assert.ok(requestsTo('GET', '/api/billing/history/').some((r) => r.query.type === 'usage'), 'sent type=usage');
+		assert.ok(
+			requestsTo('GET', '/api/billing/history/').some((r) => r.query.type === 'usage'),
+			'sent type=usage',
+		);
 	});
 
 	test('smsPackage.getAll (returnAll, and limit 2)', async () => {
@@ -364,7 +443,11 @@ describe('operations (design.md §2) in n8n', () => {
 	});
 
 	test('campaign.getAnalytics', async () => {
-		const expected = await api(env.sandboxes.ops, 'GET', `/api/messaging/campaigns/${INPUT.campaignId}/analytics/`);
+		const expected = await api(
+			env.sandboxes.ops,
+			'GET',
+			`/api/messaging/campaigns/${INPUT.campaignId}/analytics/`,
+		);
 		assert.deepEqual(output(OPS.campaign), [expected]);
 	});
 
@@ -373,11 +456,17 @@ describe('operations (design.md §2) in n8n', () => {
 		assert.equal(item.period, '30d');
 		assert.equal(typeof item.metrics?.messages_sent, 'number');
 		assert.ok(Array.isArray(item.daily_breakdown) && item.daily_breakdown.length > 0);
-		assert.deepEqual(requestsTo('GET', '/api/messaging/dashboard/metrics/')[0].query, { period: '30d' });
+		assert.deepEqual(requestsTo('GET', '/api/messaging/dashboard/metrics/')[0].query, {
+			period: '30d',
+		});
 	});
 
 	test('contact.get', async () => {
-		const expected = await api(env.sandboxes.ops, 'GET', `/api/messaging/contacts/${INPUT.contactId}/`);
+		const expected = await api(
+			env.sandboxes.ops,
+			'GET',
+			`/api/messaging/contacts/${INPUT.contactId}/`,
+		);
 		assert.deepEqual(output(OPS.contact), [expected]);
 	});
 
@@ -408,11 +497,22 @@ describe('operations (design.md §2) in n8n', () => {
 	test('notification.getAll (returnAll, filters.unreadOnly)', async () => {
 		const node = runs.operations.nodes[OPS.notifications];
 		const items = output(OPS.notifications);
-		assert.ok(items.length > 0 && items.every((item) => item.is_read === false), 'only unread notifications');
-		assert.ok(requestsTo('GET', '/api/notifications/').some((r) => r.query.unread_only === 'true'), 'sent unread_only=true');
-		assertListAsReadAt(items, await apiList(env.sandboxes.ops, '/api/notifications/?unread_only=true'), node.startTime ?? 0, {
-			label: 'unread notifications',
-		});
+		assert.ok(
+			items.length > 0 && items.every((item) => item.is_read === false),
+			'only unread notifications',
+		);
+		assert.ok(
+			requestsTo('GET', '/api/notifications/').some((r) => r.query.unread_only === 'true'),
+			'sent unread_only=true',
+		);
+		assertListAsReadAt(
+			items,
+			await apiList(env.sandboxes.ops, '/api/notifications/?unread_only=true'),
+			node.startTime ?? 0,
+			{
+				label: 'unread notifications',
+			},
+		);
 	});
 
 	test('notification.getAll (limit 3)', () => {
@@ -459,8 +559,13 @@ describe('examples/ in n8n', () => {
 	async function waitForExecution(workflowId, predicate = () => true, { timeoutMs = 60_000 } = {}) {
 		const deadline = Date.now() + timeoutMs;
 		while (Date.now() < deadline) {
-			const executions = await listExecutions(server.url, apiKey, { workflowId, includeData: true });
-			const match = executions.find((execution) => execution.finished !== undefined && predicate(execution));
+			const executions = await listExecutions(server.url, apiKey, {
+				workflowId,
+				includeData: true,
+			});
+			const match = executions.find(
+				(execution) => execution.finished !== undefined && predicate(execution),
+			);
 			if (match) return match;
 			await new Promise((resolve) => setTimeout(resolve, 1000));
 		}
@@ -481,7 +586,10 @@ describe('examples/ in n8n', () => {
 		assert.equal(sent.tenant_account_id, tenant.service_account_id);
 		const tenants = await admin(env.sandboxes.examples, 'GET', '/tenants');
 		const stored = tenants.find((/** @type {any} */ entry) => entry.tenant_id === tenant.tenant_id);
-		assert.ok(stored.sms_balance >= 1000, `the package's credits were added (balance ${stored.sms_balance})`);
+		assert.ok(
+			stored.sms_balance >= 1000,
+			`the package's credits were added (balance ${stored.sms_balance})`,
+		);
 	});
 
 	test(`${EXAMPLE_FILES.sendAndStatus}: sends, waits (resumed by the n8n server), reads the delivery status`, async () => {
@@ -489,10 +597,16 @@ describe('examples/ in n8n', () => {
 		const [sent] = output('Send SMS', run);
 		assert.match(sent.message_id, UUID);
 		// The Wait node parks the execution; `n8n execute` ends there and the server resumes it.
-		assert.ok(['waiting', 'success'].includes(run.status), `status ${run.status}: ${run.error?.message}`);
+		assert.ok(
+			['waiting', 'success'].includes(run.status),
+			`status ${run.status}: ${run.error?.message}`,
+		);
 		let nodes = run.nodes;
 		if (run.status === 'waiting') {
-			const execution = await waitForExecution(examples.sendAndStatus.id, (e) => e.status === 'success' || e.status === 'error');
+			const execution = await waitForExecution(
+				examples.sendAndStatus.id,
+				(e) => e.status === 'success' || e.status === 'error',
+			);
 			assert.ok(execution, 'the server resumed and finished the waiting execution');
 			assert.equal(execution.status, 'success');
 			nodes = summarizeRun({ data: execution.data });
@@ -517,36 +631,56 @@ describe('examples/ in n8n', () => {
 			})
 		).data;
 		const payment = (
-			await api(examplesSandbox, 'POST', `/api/integration/v1/partner/tenants/${tenant.tenant_id}/payments/initiate/`, {
-				package_id: INPUT.packageId,
-				buyer_email: 'alert@e2e.example',
-				buyer_name: 'Alert Owner',
-				buyer_phone: '0712888000',
-				mobile_money_provider: 'tigo',
-			})
+			await api(
+				examplesSandbox,
+				'POST',
+				`/api/integration/v1/partner/tenants/${tenant.tenant_id}/payments/initiate/`,
+				{
+					package_id: INPUT.packageId,
+					buyer_email: 'alert@e2e.example',
+					buyer_name: 'Alert Owner',
+					buyer_phone: '0712888000',
+					mobile_money_provider: 'tigo',
+				},
+			)
 		).data;
-		await admin(examplesSandbox, 'POST', `/payments/${payment.transaction_id}/complete`).catch(() => {});
+		await admin(examplesSandbox, 'POST', `/payments/${payment.transaction_id}/complete`).catch(
+			() => {},
+		);
 		const started = Date.now();
 		let alert;
 		while (!alert && Date.now() - started < 45_000) {
 			const messages = await admin(examplesSandbox, 'GET', '/messages');
 			alert = messages.find(
-				(/** @type {any} */ message) => message.recipients.includes('+255700000100') && message.message.includes(payment.transaction_id),
+				(/** @type {any} */ message) =>
+					message.recipients.includes('+255700000100') &&
+					message.message.includes(payment.transaction_id),
 			);
 			if (!alert) await new Promise((resolve) => setTimeout(resolve, 500));
 		}
 		timing('payment completed → alert SMS', Date.now() - started);
-		assert.ok(alert, `no alert SMS mentioning transaction ${payment.transaction_id} reached the sandbox within 45 s`);
+		assert.ok(
+			alert,
+			`no alert SMS mentioning transaction ${payment.transaction_id} reached the sandbox within 45 s`,
+		);
 		assert.match(alert.message, /Payment completed: 24000 TZS/);
 		assert.equal(alert.sender_id, 'N8NOPS');
-		const execution = await waitForExecution(examples.paymentAlert.id, (e) => e.status === 'success', { timeoutMs: 10_000 });
+		const execution = await waitForExecution(
+			examples.paymentAlert.id,
+			(e) => e.status === 'success',
+			{ timeoutMs: 10_000 },
+		);
 		assert.ok(execution, 'n8n lists a successful execution of the alert workflow');
 	});
 
 	test('SMS Platform Trigger: newNotification fires for a new notification', async () => {
 		await activateWorkflow(server.url, apiKey, IDS.triggerNotification);
 		const title = `E2E notification ${Date.now()}`;
-		await admin(env.sandboxes.ops, 'POST', '/notifications', { title, message: 'from the e2e test', type: 'info' });
+		await admin(env.sandboxes.ops, 'POST', '/notifications', {
+			title,
+			message: 'from the e2e test',
+			type: 'info',
+		});
 		const execution = await waitForExecution(
 			IDS.triggerNotification,
 			(e) => JSON.stringify(e.data ?? {}).includes(title),
@@ -562,7 +696,9 @@ describe('examples/ in n8n', () => {
 		const before = await listExecutions(server.url, apiKey, { workflowId: IDS.triggerLowBalance });
 		assert.equal(before.length, 0, 'no alert while the balance is above the threshold');
 		await admin(env.sandboxes.ops, 'POST', '/balance', { balance: 42 });
-		const execution = await waitForExecution(IDS.triggerLowBalance, () => true, { timeoutMs: 30_000 });
+		const execution = await waitForExecution(IDS.triggerLowBalance, () => true, {
+			timeoutMs: 30_000,
+		});
 		assert.ok(execution, 'no low-balance execution within 30 s');
 		const [item] = summarizeRun({ data: execution.data }).Trigger.items;
 		assert.equal(item.balance, 42);
@@ -570,8 +706,17 @@ describe('examples/ in n8n', () => {
 	});
 
 	test('the workflows are listed by the public API with the package’s node types', async () => {
-		const workflow = await publicApi(server.url, apiKey, 'GET', `/workflows/${examples.paymentAlert.id}`);
-		assert.ok(workflow.nodes.some((/** @type {any} */ node) => node.type === 'n8n-nodes-sms-platform.smsPlatformTrigger'));
+		const workflow = await publicApi(
+			server.url,
+			apiKey,
+			'GET',
+			`/workflows/${examples.paymentAlert.id}`,
+		);
+		assert.ok(
+			workflow.nodes.some(
+				(/** @type {any} */ node) => node.type === 'n8n-nodes-sms-platform.smsPlatformTrigger',
+			),
+		);
 		assert.equal(workflow.active, true);
 	});
 });

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-for (const file of readdirSync(here).filter((name) => name.endsWith('.test.mjs')).sort()) {
+for (const file of readdirSync(here)
+	.filter((name) => name.endsWith('.test.mjs'))
+	.sort()) {
 	await import(pathToFileURL(path.join(here, file)).href);
 }

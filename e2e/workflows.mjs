@@ -32,13 +32,23 @@ export const INPUT = {
 		contactPhone: '+255712999000',
 		initialCredits: 25,
 	},
-	buyer: { buyerEmail: 'buyer@e2e-hardware.example', buyerName: 'Asha E2E', buyerPhone: '0712999000' },
+	buyer: {
+		buyerEmail: 'buyer@e2e-hardware.example',
+		buyerName: 'Asha E2E',
+		buyerPhone: '0712999000',
+	},
 	packageId: SEED_IDS.packages.basic,
 	packageIdForList: SEED_IDS.packages.starter,
 	campaignId: SEED_IDS.campaign,
 	contactId: SEED_IDS.firstContact,
 	missingContactId: '00000000-0000-4000-8000-000000000000',
-	bulkRecipients: ['+255712000001', '+255712000002', '+255712000003', '+255712000004', '+255712000005'],
+	bulkRecipients: [
+		'+255712000001',
+		'+255712000002',
+		'+255712000003',
+		'+255712000004',
+		'+255712000005',
+	],
 	bulkBatchSize: 2,
 	invalidRecipient: '12345',
 };
@@ -88,9 +98,19 @@ function chain(id, name, nodes) {
 	/** @type {Record<string, unknown>} */
 	const connections = {};
 	for (let index = 0; index < nodes.length - 1; index++) {
-		connections[nodes[index].name] = { main: [[{ node: nodes[index + 1].name, type: 'main', index: 0 }]] };
+		connections[nodes[index].name] = {
+			main: [[{ node: nodes[index + 1].name, type: 'main', index: 0 }]],
+		};
 	}
-	return { id, name, nodes, connections, settings: { executionOrder: 'v1' }, pinData: {}, active: false };
+	return {
+		id,
+		name,
+		nodes,
+		connections,
+		settings: { executionOrder: 'v1' },
+		pinData: {},
+		active: false,
+	};
 }
 
 const manualTrigger = (name = 'Start') => node(name, 'n8n-nodes-base.manualTrigger', {});
@@ -136,12 +156,29 @@ export function operationsWorkflow() {
 		manualTrigger(),
 		// Balance first, in all three auth modes, before anything spends credits.
 		smsNode(OPS.getBalance, { resource: 'account', operation: 'getBalance' }),
-		smsNode(OPS.getBalanceHeader, { resource: 'account', operation: 'getBalance' }, { credential: CREDENTIALS.header }),
-		smsNode(OPS.getBalanceJwt, { resource: 'account', operation: 'getBalance' }, { credential: CREDENTIALS.jwt }),
-		smsNode(OPS.getBalanceInvalid, { resource: 'account', operation: 'getBalance' }, { credential: CREDENTIALS.invalid }),
+		smsNode(
+			OPS.getBalanceHeader,
+			{ resource: 'account', operation: 'getBalance' },
+			{ credential: CREDENTIALS.header },
+		),
+		smsNode(
+			OPS.getBalanceJwt,
+			{ resource: 'account', operation: 'getBalance' },
+			{ credential: CREDENTIALS.jwt },
+		),
+		smsNode(
+			OPS.getBalanceInvalid,
+			{ resource: 'account', operation: 'getBalance' },
+			{ credential: CREDENTIALS.invalid },
+		),
 		// Reads of seeded data before anything changes it, so lists can be compared with the service's own.
 		smsNode(OPS.getStats, { resource: 'sms', operation: 'getStats' }),
-		smsNode(OPS.historyAll, { resource: 'billing', operation: 'getHistory', returnAll: true, filters: {} }),
+		smsNode(OPS.historyAll, {
+			resource: 'billing',
+			operation: 'getHistory',
+			returnAll: true,
+			filters: {},
+		}),
 		smsNode(OPS.historyUsage, {
 			resource: 'billing',
 			operation: 'getHistory',
@@ -150,21 +187,45 @@ export function operationsWorkflow() {
 			filters: { type: 'usage' },
 		}),
 		smsNode(OPS.packagesAll, { resource: 'smsPackage', operation: 'getAll', returnAll: true }),
-		smsNode(OPS.packagesLimit, { resource: 'smsPackage', operation: 'getAll', returnAll: false, limit: 2 }),
-		smsNode(OPS.campaign, { resource: 'campaign', operation: 'getAnalytics', campaignId: INPUT.campaignId }),
+		smsNode(OPS.packagesLimit, {
+			resource: 'smsPackage',
+			operation: 'getAll',
+			returnAll: false,
+			limit: 2,
+		}),
+		smsNode(OPS.campaign, {
+			resource: 'campaign',
+			operation: 'getAnalytics',
+			campaignId: INPUT.campaignId,
+		}),
 		smsNode(OPS.dashboard, { resource: 'dashboard', operation: 'getMetrics', period: '30d' }),
 		smsNode(OPS.contact, { resource: 'contact', operation: 'get', contactId: INPUT.contactId }),
-		smsNode(OPS.contactMissing, { resource: 'contact', operation: 'get', contactId: INPUT.missingContactId }),
+		smsNode(OPS.contactMissing, {
+			resource: 'contact',
+			operation: 'get',
+			contactId: INPUT.missingContactId,
+		}),
 		smsNode(OPS.activity, { resource: 'activity', operation: 'getRecent', limit: 3 }),
 		smsNode(OPS.organizations, { resource: 'organization', operation: 'getAll', returnAll: true }),
-		smsNode(OPS.organizationsLimit, { resource: 'organization', operation: 'getAll', returnAll: false, limit: 1 }),
+		smsNode(OPS.organizationsLimit, {
+			resource: 'organization',
+			operation: 'getAll',
+			returnAll: false,
+			limit: 1,
+		}),
 		smsNode(OPS.notifications, {
 			resource: 'notification',
 			operation: 'getAll',
 			returnAll: true,
 			filters: { unreadOnly: true },
 		}),
-		smsNode(OPS.notificationsLimit, { resource: 'notification', operation: 'getAll', returnAll: false, limit: 3, filters: {} }),
+		smsNode(OPS.notificationsLimit, {
+			resource: 'notification',
+			operation: 'getAll',
+			returnAll: false,
+			limit: 3,
+			filters: {},
+		}),
 		// Then the operations that change state.
 		smsNode(OPS.send, {
 			resource: 'sms',
@@ -206,7 +267,12 @@ export function operationsWorkflow() {
 			resource: 'partnerTenant',
 			operation: 'initiatePayment',
 			tenantId: `={{ $('${OPS.createTenant}').first().json.tenant_id }}`,
-			packageId: { __rl: true, mode: 'list', value: INPUT.packageIdForList, cachedResultName: 'Starter' },
+			packageId: {
+				__rl: true,
+				mode: 'list',
+				value: INPUT.packageIdForList,
+				cachedResultName: 'Starter',
+			},
 			...INPUT.buyer,
 			mobileMoneyProvider: 'airtel',
 			options: { waitForCompletion: true, waitTimeout: 60, pollInterval: 1 },
@@ -217,7 +283,9 @@ export function operationsWorkflow() {
 			recipients: INPUT.tenant.contactPhone,
 			message: 'E2E welcome to the tenant',
 			senderId: INPUT.senderId,
-			options: { tenantAccountId: `={{ $('${OPS.createTenant}').first().json.service_account_id }}` },
+			options: {
+				tenantAccountId: `={{ $('${OPS.createTenant}').first().json.service_account_id }}`,
+			},
 		}),
 		smsNode(OPS.paymentStatus, {
 			resource: 'payment',
@@ -231,7 +299,12 @@ export function operationsWorkflow() {
 			{
 				assignments: {
 					assignments: [
-						{ id: 'bulk-1', name: 'phones', value: `={{ ${JSON.stringify(INPUT.bulkRecipients)} }}`, type: 'array' },
+						{
+							id: 'bulk-1',
+							name: 'phones',
+							value: `={{ ${JSON.stringify(INPUT.bulkRecipients)} }}`,
+							type: 'array',
+						},
 					],
 				},
 				options: {},
@@ -260,7 +333,11 @@ export function operationsWorkflow() {
 /** getBalance with a wrong key and no "continue on fail": the run fails with the error a user would see. */
 export function invalidKeyWorkflow() {
 	counter = 100;
-	const balance = smsNode('Get balance (invalid key)', { resource: 'account', operation: 'getBalance' }, { credential: CREDENTIALS.invalid });
+	const balance = smsNode(
+		'Get balance (invalid key)',
+		{ resource: 'account', operation: 'getBalance' },
+		{ credential: CREDENTIALS.invalid },
+	);
 	delete balance.onError;
 	delete balance.alwaysOutputData;
 	return chain(IDS.invalidKey, 'E2E: invalid API key', [manualTrigger(), balance]);
@@ -275,9 +352,14 @@ const EVERY_5_SECONDS = { item: [{ mode: 'custom', cronExpression: '0-59/5 * * *
  * @param {{ id: string, name: string }} credential
  */
 function triggerWorkflow(id, name, parameters, credential) {
-	const trigger = node('Trigger', TRIGGER_TYPE, { ...parameters, pollTimes: EVERY_5_SECONDS }, {
-		credentials: { smsPlatformApi: { id: credential.id, name: credential.name } },
-	});
+	const trigger = node(
+		'Trigger',
+		TRIGGER_TYPE,
+		{ ...parameters, pollTimes: EVERY_5_SECONDS },
+		{
+			credentials: { smsPlatformApi: { id: credential.id, name: credential.name } },
+		},
+	);
 	return chain(id, name, [trigger, node('Received', 'n8n-nodes-base.noOp', {})]);
 }
 
@@ -286,7 +368,12 @@ export const LOW_BALANCE_THRESHOLD = 1000;
 export function triggerWorkflows() {
 	counter = 200;
 	return [
-		triggerWorkflow(IDS.triggerNotification, 'E2E trigger: new notification', { event: 'newNotification', options: {} }, CREDENTIALS.bearer),
+		triggerWorkflow(
+			IDS.triggerNotification,
+			'E2E trigger: new notification',
+			{ event: 'newNotification', options: {} },
+			CREDENTIALS.bearer,
+		),
 		triggerWorkflow(
 			IDS.triggerLowBalance,
 			'E2E trigger: low balance',

@@ -33,12 +33,24 @@ const ok = (body, status = 200) => ({ status, body });
 /** One-line descriptions, served by `GET /__sandbox/`. */
 export const ADMIN_ENDPOINTS = [
 	['GET', '/__sandbox/health', 'liveness: {ok: true}'],
-	['POST', '/__sandbox/reset', 'state back to the seed; clears faults, request log, rate counters, config overrides'],
-	['GET', '/__sandbox/state', 'summary: balance, tenants, messages, payments, notifications, billing records, rate limit'],
+	[
+		'POST',
+		'/__sandbox/reset',
+		'state back to the seed; clears faults, request log, rate counters, config overrides',
+	],
+	[
+		'GET',
+		'/__sandbox/state',
+		'summary: balance, tenants, messages, payments, notifications, billing records, rate limit',
+	],
 	['GET', '/__sandbox/messages', 'every message sent (send order)'],
 	['GET', '/__sandbox/tenants', 'partner tenants with their sms_balance'],
 	['GET', '/__sandbox/payments', 'payment transactions'],
-	['GET', '/__sandbox/requests', 'request log of /api/ calls (last 10000; ?limit=N for the last N)'],
+	[
+		'GET',
+		'/__sandbox/requests',
+		'request log of /api/ calls (last 10000; ?limit=N for the last N)',
+	],
 	['DELETE', '/__sandbox/requests', 'clear the request log'],
 	['POST', '/__sandbox/payments/{transaction_id}/complete', 'complete a pending payment'],
 	['POST', '/__sandbox/payments/{transaction_id}/fail', 'fail a pending payment'],
@@ -46,9 +58,17 @@ export const ADMIN_ENDPOINTS = [
 	['POST', '/__sandbox/balance', 'set the balance {balance, tenant_id?}'],
 	['POST', '/__sandbox/billing-records', 'append generated billing records {count, type?}'],
 	['GET', '/__sandbox/config', 'current configuration'],
-	['POST', '/__sandbox/config', 'change configuration {rateLimit?, rateWindowSeconds?, deliveryDelayMs?, paymentDelayMs?, jwtTtlSeconds?, lowBalanceThreshold?}'],
+	[
+		'POST',
+		'/__sandbox/config',
+		'change configuration {rateLimit?, rateWindowSeconds?, deliveryDelayMs?, paymentDelayMs?, jwtTtlSeconds?, lowBalanceThreshold?}',
+	],
 	['GET', '/__sandbox/faults', 'active faults'],
-	['POST', '/__sandbox/faults', 'add a fault {path, method?, count, status?, body?, headers?, latencyMs?, drop?, malformed?, phase?}'],
+	[
+		'POST',
+		'/__sandbox/faults',
+		'add a fault {path, method?, count, status?, body?, headers?, latencyMs?, drop?, malformed?, phase?}',
+	],
 	['DELETE', '/__sandbox/faults', 'clear all faults'],
 ];
 
@@ -76,7 +96,11 @@ adminRouter
 	.add('GET', '/__sandbox', () =>
 		ok({
 			name: 'SMS Platform sandbox admin',
-			endpoints: ADMIN_ENDPOINTS.map(([method, path, description]) => ({ method, path, description })),
+			endpoints: ADMIN_ENDPOINTS.map(([method, path, description]) => ({
+				method,
+				path,
+				description,
+			})),
 		}),
 	)
 	.add('GET', '/__sandbox/health', () => ok({ ok: true }))

@@ -35,7 +35,8 @@ const MAX_PAGE_SIZE = 100;
 function positiveInt(query, name, fallback) {
 	const raw = query.get(name);
 	if (raw === null || raw === '') return fallback;
-	if (!/^\d+$/.test(raw) || Number(raw) < 1) throw fieldError(name, `'${raw}' is not a positive integer`);
+	if (!/^\d+$/.test(raw) || Number(raw) < 1)
+		throw fieldError(name, `'${raw}' is not a positive integer`);
 	return Number(raw);
 }
 
@@ -162,7 +163,8 @@ function createTenant(ctx) {
 /** @param {Ctx} ctx */
 function initiatePayment(ctx) {
 	const tenantId = ctx.params.tenant_id;
-	if (!ctx.state.findTenant(tenantId)) throw new ApiError(404, 'tenant_not_found', `Tenant not found: '${tenantId}'`);
+	if (!ctx.state.findTenant(tenantId))
+		throw new ApiError(404, 'tenant_not_found', `Tenant not found: '${tenantId}'`);
 	const body = validate(paymentInitiateRequestSchema, ctx.body);
 	const tx = ctx.state.initiatePayment(tenantId, body);
 	return ok(
@@ -203,7 +205,12 @@ function billingHistory(ctx) {
 /** @param {Ctx} ctx */
 function transactionStatus(ctx) {
 	const tx = ctx.state.transactions.get(ctx.params.transaction_id);
-	if (!tx) throw new ApiError(404, 'transaction_not_found', `Transaction not found: '${ctx.params.transaction_id}'`);
+	if (!tx)
+		throw new ApiError(
+			404,
+			'transaction_not_found',
+			`Transaction not found: '${ctx.params.transaction_id}'`,
+		);
 	return ok({ success: true, transaction: ctx.state.transactionView(tx) });
 }
 
@@ -242,7 +249,12 @@ function smsStats(ctx) {
 /** @param {Ctx} ctx */
 function campaignAnalytics(ctx) {
 	const c = ctx.state.campaigns.get(ctx.params.campaign_id);
-	if (!c) throw new ApiError(404, 'campaign_not_found', `Campaign not found: '${ctx.params.campaign_id}'`);
+	if (!c)
+		throw new ApiError(
+			404,
+			'campaign_not_found',
+			`Campaign not found: '${ctx.params.campaign_id}'`,
+		);
 	const { _createdMs, ...view } = c;
 	return ok(view);
 }
@@ -254,13 +266,16 @@ function dashboardMetrics(ctx) {
 	if (!DASHBOARD_PERIODS.includes(/** @type {any} */ (period))) {
 		throw fieldError('period', `'${period}' is not one of ${DASHBOARD_PERIODS.join(', ')}`);
 	}
-	return ok(ctx.state.dashboard(/** @type {keyof typeof import('./state.mjs').PERIOD_DAYS} */ (period)));
+	return ok(
+		ctx.state.dashboard(/** @type {keyof typeof import('./state.mjs').PERIOD_DAYS} */ (period)),
+	);
 }
 
 /** @param {Ctx} ctx */
 function contact(ctx) {
 	const c = ctx.state.contacts.get(ctx.params.contact_id);
-	if (!c) throw new ApiError(404, 'contact_not_found', `Contact not found: '${ctx.params.contact_id}'`);
+	if (!c)
+		throw new ApiError(404, 'contact_not_found', `Contact not found: '${ctx.params.contact_id}'`);
 	return ok(c);
 }
 
@@ -298,7 +313,12 @@ export const API_ROUTES = [
 	['GET', '/api/integration/v1/sms/status/{message_id}/', integrationStatus, true],
 	['GET', '/api/integration/v1/sms/balance/', balance, true],
 	['POST', '/api/integration/v1/partner/tenants/create/', createTenant, true],
-	['POST', '/api/integration/v1/partner/tenants/{tenant_id}/payments/initiate/', initiatePayment, true],
+	[
+		'POST',
+		'/api/integration/v1/partner/tenants/{tenant_id}/payments/initiate/',
+		initiatePayment,
+		true,
+	],
 	['POST', '/api/auth/login/', login, false],
 	['GET', '/api/billing/history/', billingHistory, true],
 	['GET', '/api/billing/payments/transactions/{transaction_id}/status/', transactionStatus, true],

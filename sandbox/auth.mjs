@@ -46,7 +46,11 @@ export class Auth {
 		const xKey = headers['x-api-key'];
 		if (typeof xKey === 'string' && this.apiKeys.has(xKey.trim())) return `key:${xKey.trim()}`;
 		const authz = headers.authorization;
-		if (typeof authz === 'string' && authz.length > 7 && authz.slice(0, 7).toLowerCase() === 'bearer ') {
+		if (
+			typeof authz === 'string' &&
+			authz.length > 7 &&
+			authz.slice(0, 7).toLowerCase() === 'bearer '
+		) {
 			const token = authz.slice(7).trim();
 			if (this.apiKeys.has(token)) return `key:${token}`;
 			const session = this.tokens.get(token);

@@ -4,7 +4,13 @@
 // SANDBOX_DELIVERY_DELAY_MS, SANDBOX_JWT_TTL, SANDBOX_LOW_BALANCE_THRESHOLD.
 // The first stdout line is always `SANDBOX_READY <url>`.
 import { parseArgs } from 'node:util';
-import { FAILING_NUMBER, SANDBOX_API_KEY, SANDBOX_EMAIL, SANDBOX_PASSWORD, startSandbox } from './server.mjs';
+import {
+	FAILING_NUMBER,
+	SANDBOX_API_KEY,
+	SANDBOX_EMAIL,
+	SANDBOX_PASSWORD,
+	startSandbox,
+} from './server.mjs';
 
 /**
  * @param {string} name

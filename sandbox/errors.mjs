@@ -75,7 +75,11 @@ export function validate(schema, data) {
 	for (const issue of r.error.issues) {
 		const field = formatPath(issue.path) || 'body';
 		let msg = issue.message;
-		if (issue.code === 'invalid_type' && issue.path.length && valueAt(data, issue.path) === undefined) {
+		if (
+			issue.code === 'invalid_type' &&
+			issue.path.length &&
+			valueAt(data, issue.path) === undefined
+		) {
 			msg = 'This field is required.';
 		} else if (issue.code === 'invalid_type' && msg.startsWith('Invalid input: expected')) {
 			msg = msg.replace('Invalid input: expected', 'must be a');

@@ -5,7 +5,10 @@ import { errorBody } from './errors.mjs';
 /** @type {Record<number, [string, string]>} */
 const DEFAULT_FAULT_CODES = {
 	400: ['Bad request (injected fault)', 'bad_request'],
-	401: ['Authentication credentials were not provided or are invalid (injected fault)', 'authentication_failed'],
+	401: [
+		'Authentication credentials were not provided or are invalid (injected fault)',
+		'authentication_failed',
+	],
 	403: ['You do not have permission to perform this action (injected fault)', 'permission_denied'],
 	404: ['Not found (injected fault)', 'not_found'],
 	429: ['Rate limit exceeded (injected fault)', 'rate_limited'],
@@ -47,7 +50,13 @@ export class FaultStore {
 		} catch {
 			regex = null;
 		}
-		const fault = { id: this.nextId++, ...spec, method: spec.method?.toUpperCase(), remaining: spec.count, regex };
+		const fault = {
+			id: this.nextId++,
+			...spec,
+			method: spec.method?.toUpperCase(),
+			remaining: spec.count,
+			regex,
+		};
 		this.faults.push(fault);
 		return fault;
 	}
@@ -72,7 +81,9 @@ export class FaultStore {
 			const f = this.faults[i];
 			if (f.method && f.method !== method) continue;
 			const hit =
-				path.includes(f.path) || url.includes(f.path) || (f.regex !== null && (f.regex.test(path) || f.regex.test(url)));
+				path.includes(f.path) ||
+				url.includes(f.path) ||
+				(f.regex !== null && (f.regex.test(path) || f.regex.test(url)));
 			if (!hit) continue;
 			f.remaining--;
 			if (f.remaining <= 0) this.faults.splice(i, 1);
@@ -111,7 +122,9 @@ export function faultResponse(f, real) {
 	/** @type {Record<string, string>} */
 	const headers = {};
 	if (f.malformed) {
-		const full = real ? JSON.stringify(real.body) : '{"success":true,"data":{"id":"00000000-0000-4000-8000-000000000000","status":"ok"}}';
+		const full = real
+			? JSON.stringify(real.body)
+			: '{"success":true,"data":{"id":"00000000-0000-4000-8000-000000000000","status":"ok"}}';
 		const payload = full.slice(0, Math.max(1, Math.floor(full.length / 2)));
 		headers['content-type'] = 'application/json';
 		for (const [k, v] of Object.entries(f.headers ?? {})) headers[k.toLowerCase()] = String(v);
@@ -121,10 +134,17 @@ export function faultResponse(f, real) {
 	let payload;
 	if (typeof f.body === 'string') {
 		payload = f.body;
-		headers['content-type'] = /^\s*</.test(f.body) ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8';
+		headers['content-type'] = /^\s*</.test(f.body)
+			? 'text/html; charset=utf-8'
+			: 'text/plain; charset=utf-8';
 	} else {
-		const [msg, code] = DEFAULT_FAULT_CODES[status] ?? [`Injected fault (HTTP ${status})`, 'injected_fault'];
-		payload = JSON.stringify(f.body !== undefined ? f.body : errorBody(msg, code, { injected: true }));
+		const [msg, code] = DEFAULT_FAULT_CODES[status] ?? [
+			`Injected fault (HTTP ${status})`,
+			'injected_fault',
+		];
+		payload = JSON.stringify(
+			f.body !== undefined ? f.body : errorBody(msg, code, { injected: true }),
+		);
 		headers['content-type'] = 'application/json';
 	}
 	if (status === 429) headers['retry-after'] = '1';

@@ -41,8 +41,18 @@ const PACKAGES = [
 ];
 
 const PLACES = [
-	'Kilimanjaro', 'Serengeti', 'Zanzibar', 'Dodoma', 'Arusha', 'Mwanza',
-	'Tanga', 'Mbeya', 'Morogoro', 'Iringa', 'Kigoma', 'Moshi',
+	'Kilimanjaro',
+	'Serengeti',
+	'Zanzibar',
+	'Dodoma',
+	'Arusha',
+	'Mwanza',
+	'Tanga',
+	'Mbeya',
+	'Morogoro',
+	'Iringa',
+	'Kigoma',
+	'Moshi',
 ];
 const SECTORS = [
 	['Retail', 'retail'],
@@ -57,20 +67,45 @@ const CONTACTS = [
 	['Baraka Mwakyusa', '+255713345602', ['customer'], { city: 'Arusha', language: 'en' }],
 	['Neema Kimaro', '+255754345603', ['lead'], { city: 'Moshi', language: 'sw' }],
 	['Joseph Mushi', '+255765345604', ['customer', 'wholesale'], { city: 'Mwanza', language: 'sw' }],
-	['Grace Mollel', '+255786345605', ['staff'], { city: 'Dodoma', language: 'en', department: 'sales' }],
+	[
+		'Grace Mollel',
+		'+255786345605',
+		['staff'],
+		{ city: 'Dodoma', language: 'en', department: 'sales' },
+	],
 	['Hassan Omari', '+255717345606', ['customer'], { city: 'Zanzibar', language: 'sw' }],
 	['Rehema Swai', '+255744345607', ['lead', 'newsletter'], { city: 'Tanga', language: 'sw' }],
 	['Peter Lyimo', '+255768345608', ['former-customer'], { city: 'Mbeya', language: 'en' }],
 ];
 
 const NOTIFICATION_TEMPLATES = [
-	['success', 'Payment completed', 'Mobile money payment for the Basic package was completed; 1,050 SMS credits added.'],
-	['info', 'Campaign finished', 'Your campaign finished sending. Open the analytics to see delivery results.'],
-	['warning', 'Sender ID pending review', 'The sender ID you requested is awaiting approval by the operator.'],
+	[
+		'success',
+		'Payment completed',
+		'Mobile money payment for the Basic package was completed; 1,050 SMS credits added.',
+	],
+	[
+		'info',
+		'Campaign finished',
+		'Your campaign finished sending. Open the analytics to see delivery results.',
+	],
+	[
+		'warning',
+		'Sender ID pending review',
+		'The sender ID you requested is awaiting approval by the operator.',
+	],
 	['success', 'Sender ID approved', 'Your sender ID was approved and can be used for sending.'],
 	['info', 'New contacts imported', 'Contacts were imported from your CSV upload.'],
-	['error', 'Payment failed', 'A mobile money payment was not confirmed by the buyer and has failed.'],
-	['info', 'Scheduled maintenance', 'Delivery reports may be delayed during scheduled operator maintenance.'],
+	[
+		'error',
+		'Payment failed',
+		'A mobile money payment was not confirmed by the buyer and has failed.',
+	],
+	[
+		'info',
+		'Scheduled maintenance',
+		'Delivery reports may be delayed during scheduled operator maintenance.',
+	],
 	['success', 'Tenant created', 'A new tenant account was created under your partner account.'],
 ];
 
@@ -92,16 +127,18 @@ export function buildSeed(now, full = true) {
 	now = Math.floor(now / 1000) * 1000;
 	const rnd = prng(20261122);
 
-	const packages = PACKAGES.map(([key, name, sms_count, price, bonus_sms, validity_days, is_active]) => ({
-		id: seedUuid('package', key),
-		name,
-		sms_count,
-		price,
-		currency: PRICE_CURRENCY,
-		bonus_sms,
-		validity_days,
-		is_active,
-	}));
+	const packages = PACKAGES.map(
+		([key, name, sms_count, price, bonus_sms, validity_days, is_active]) => ({
+			id: seedUuid('package', key),
+			name,
+			sms_count,
+			price,
+			currency: PRICE_CURRENCY,
+			bonus_sms,
+			validity_days,
+			is_active,
+		}),
+	);
 
 	const contacts = CONTACTS.map(([name, phone, tags, attributes], i) => {
 		const created = now - (120 - i * 14) * DAY - (i + 1) * 37 * MINUTE;
@@ -238,7 +275,12 @@ export function buildSeed(now, full = true) {
 	for (let d = 1; d <= 400; d++) {
 		const sent = 20 + Math.floor(rnd() * 180);
 		const failed = Math.floor(sent * (0.01 + rnd() * 0.04));
-		dailyHistory.set(dateOnly(now - d * DAY), { sent, delivered: sent - failed, failed, cost: sent * SMS_PRICE });
+		dailyHistory.set(dateOnly(now - d * DAY), {
+			sent,
+			delivered: sent - failed,
+			failed,
+			cost: sent * SMS_PRICE,
+		});
 	}
 
 	if (!full) {

@@ -8,7 +8,8 @@ export const E164_PATTERN = /^\+[1-9]\d{6,14}$/;
 /** Seconds-precision UTC timestamp with a trailing Z: `2026-11-22T10:00:00Z`. */
 export const TIMESTAMP_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 /** Partner-create timestamp: microseconds and a numeric UTC offset: `2026-11-22T10:00:00.123456+00:00`. */
-export const OFFSET_TIMESTAMP_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}[+-]\d{2}:\d{2}$/;
+export const OFFSET_TIMESTAMP_PATTERN =
+	/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}[+-]\d{2}:\d{2}$/;
 /** Date-only string `YYYY-MM-DD`. */
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** Order id: `<prefix>-<date>-<code>`, e.g. `ORD-20261122-AB12CD`. */
@@ -16,7 +17,12 @@ export const ORDER_ID_PATTERN = /^[A-Z]+-\d{8}-[A-Z0-9]+$/;
 /** A loosely written phone number (local or international): digits with optional +, spaces, dashes, dots, parentheses. */
 export const LOOSE_PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{5,22}$/;
 
-export const MOBILE_MONEY_PROVIDERS = /** @type {const} */ (['vodacom', 'tigo', 'airtel', 'halotel']);
+export const MOBILE_MONEY_PROVIDERS = /** @type {const} */ ([
+	'vodacom',
+	'tigo',
+	'airtel',
+	'halotel',
+]);
 export const BILLING_TYPES = /** @type {const} */ (['purchase', 'payment', 'usage']);
 export const DASHBOARD_PERIODS = /** @type {const} */ (['7d', '30d', '90d', '1y']);
 export const MESSAGE_STATUSES = /** @type {const} */ (['sent', 'delivered', 'failed']);
@@ -40,7 +46,9 @@ export const loosePhoneSchema = z
 	.string({ error: 'must be a string' })
 	.trim()
 	.regex(LOOSE_PHONE_PATTERN, { error: (iss) => `'${iss.input}' is not a phone number` });
-export const emailSchema = z.email({ error: (iss) => `'${iss.input}' is not a valid e-mail address` });
+export const emailSchema = z.email({
+	error: (iss) => `'${iss.input}' is not a valid e-mail address`,
+});
 const int = z.number().int();
 const nonNegInt = z.number().int().nonnegative();
 const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code');
@@ -341,10 +349,12 @@ export const responseSchemas = {
 	'GET /api/integration/v1/sms/status/{message_id}/': messageStatusSchema,
 	'GET /api/integration/v1/sms/balance/': balanceSchema,
 	'POST /api/integration/v1/partner/tenants/create/': tenantCreateResponseSchema,
-	'POST /api/integration/v1/partner/tenants/{tenant_id}/payments/initiate/': paymentInitiateResponseSchema,
+	'POST /api/integration/v1/partner/tenants/{tenant_id}/payments/initiate/':
+		paymentInitiateResponseSchema,
 	'POST /api/auth/login/': loginResponseSchema,
 	'GET /api/billing/history/': billingHistoryPageSchema,
-	'GET /api/billing/payments/transactions/{transaction_id}/status/': transactionStatusResponseSchema,
+	'GET /api/billing/payments/transactions/{transaction_id}/status/':
+		transactionStatusResponseSchema,
 	'GET /api/billing/sms/packages/': packagesListSchema,
 	'GET /api/messaging/sms/{message_id}/status/': smsMessageResponseSchema,
 	'GET /api/messaging/sms/stats/': smsStatsResponseSchema,
@@ -360,7 +370,8 @@ export const responseSchemas = {
 export const requestSchemas = {
 	'POST /api/integration/v1/sms/send/': sendRequestSchema,
 	'POST /api/integration/v1/partner/tenants/create/': tenantCreateRequestSchema,
-	'POST /api/integration/v1/partner/tenants/{tenant_id}/payments/initiate/': paymentInitiateRequestSchema,
+	'POST /api/integration/v1/partner/tenants/{tenant_id}/payments/initiate/':
+		paymentInitiateRequestSchema,
 	'POST /api/auth/login/': loginRequestSchema,
 };
 
@@ -374,7 +385,10 @@ export const adminNotificationSchema = z.object({
 });
 
 export const adminBalanceSchema = z.object({
-	balance: z.number({ error: 'must be an integer' }).int('must be an integer').min(0, 'must be 0 or more'),
+	balance: z
+		.number({ error: 'must be an integer' })
+		.int('must be an integer')
+		.min(0, 'must be 0 or more'),
 	tenant_id: z.string().min(1).optional(),
 });
 

@@ -41,7 +41,8 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /** @type {Router<(ctx: import('./api.mjs').Ctx) => import('./api.mjs').Result>} */
 const apiRouter = new Router();
-for (const [method, template, handler, auth] of API_ROUTES) apiRouter.add(method, template, handler, auth);
+for (const [method, template, handler, auth] of API_ROUTES)
+	apiRouter.add(method, template, handler, auth);
 
 const JSON_TYPE = 'application/json';
 
@@ -207,7 +208,10 @@ export async function startSandbox(options = {}) {
 	 */
 	function toResult(err, extraHeaders) {
 		if (err instanceof ApiError) {
-			const headers = extraHeaders || err.headers ? { ...extraHeaders, ...stringHeaders(err.headers ?? {}) } : undefined;
+			const headers =
+				extraHeaders || err.headers
+					? { ...extraHeaders, ...stringHeaders(err.headers ?? {}) }
+					: undefined;
 			return { status: err.status, body: err.toBody(), headers };
 		}
 		logError(err);
@@ -230,11 +234,14 @@ export async function startSandbox(options = {}) {
 	function processApi(rq) {
 		const { method, path } = rq;
 		const m = apiRouter.match(method, path);
-		if (m === null) return { status: 404, body: errorBody(`Not found: ${method} ${path}`, 'not_found') };
+		if (m === null)
+			return { status: 404, body: errorBody(`Not found: ${method} ${path}`, 'not_found') };
 		if ('allowed' in m) {
 			return {
 				status: 405,
-				body: errorBody(`Method not allowed: ${method} ${path}`, 'method_not_allowed', { allowed: m.allowed }),
+				body: errorBody(`Method not allowed: ${method} ${path}`, 'method_not_allowed', {
+					allowed: m.allowed,
+				}),
 				headers: { Allow: m.allowed.join(', ') },
 			};
 		}
@@ -261,10 +268,17 @@ export async function startSandbox(options = {}) {
 			}
 			let body;
 			if (BODY_METHODS.has(method)) {
-				if (rq.parsed.error) throw new ApiError(400, 'invalid_json', `Request body is not valid JSON: ${rq.parsed.error}`);
+				if (rq.parsed.error)
+					throw new ApiError(
+						400,
+						'invalid_json',
+						`Request body is not valid JSON: ${rq.parsed.error}`,
+					);
 				body = rq.parsed.value === undefined ? {} : rq.parsed.value;
 				if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-					throw new ApiError(400, 'validation_error', 'body: must be a JSON object', { body: ['must be a JSON object'] });
+					throw new ApiError(400, 'validation_error', 'body: must be a JSON object', {
+						body: ['must be a JSON object'],
+					});
 				}
 			}
 			const result = m.route.handler({
@@ -344,7 +358,9 @@ export async function startSandbox(options = {}) {
 		try {
 			if (fault.phase === 'before') {
 				if (fault.latencyMs) await sleep(fault.latencyMs);
-				status = isLatencyOnly(fault) ? sendDelayed(rq, fault, processApi(rq)) : emitFault(rq, fault, null);
+				status = isLatencyOnly(fault)
+					? sendDelayed(rq, fault, processApi(rq))
+					: emitFault(rq, fault, null);
 			} else {
 				const r = processApi(rq);
 				if (fault.latencyMs) await sleep(fault.latencyMs);
@@ -366,16 +382,24 @@ export async function startSandbox(options = {}) {
 		const m = adminRouter.match(method, p);
 		/** @type {Result} */
 		let r;
-		if (m === null) r = { status: 404, body: errorBody(`Not found: ${method} ${path}`, 'not_found') };
+		if (m === null)
+			r = { status: 404, body: errorBody(`Not found: ${method} ${path}`, 'not_found') };
 		else if ('allowed' in m) {
 			r = {
 				status: 405,
-				body: errorBody(`Method not allowed: ${method} ${path}`, 'method_not_allowed', { allowed: m.allowed }),
+				body: errorBody(`Method not allowed: ${method} ${path}`, 'method_not_allowed', {
+					allowed: m.allowed,
+				}),
 				headers: { Allow: m.allowed.join(', ') },
 			};
 		} else {
 			try {
-				if (rq.parsed.error) throw new ApiError(400, 'invalid_json', `Request body is not valid JSON: ${rq.parsed.error}`);
+				if (rq.parsed.error)
+					throw new ApiError(
+						400,
+						'invalid_json',
+						`Request body is not valid JSON: ${rq.parsed.error}`,
+					);
 				r = m.route.handler({
 					state,
 					faults,
@@ -466,11 +490,20 @@ export async function startSandbox(options = {}) {
 		});
 		req.on('end', () => {
 			if (tooLarge) {
-				writeRaw(res, 413, JSON.stringify(errorBody('Request body too large', 'payload_too_large')), undefined);
+				writeRaw(
+					res,
+					413,
+					JSON.stringify(errorBody('Request body too large', 'payload_too_large')),
+					undefined,
+				);
 				return;
 			}
 			const text =
-				chunks.length === 0 ? '' : chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8');
+				chunks.length === 0
+					? ''
+					: chunks.length === 1
+						? chunks[0].toString('utf8')
+						: Buffer.concat(chunks).toString('utf8');
 			safeOnRequest(req, res, text);
 		});
 		req.on('error', () => {});

@@ -2,14 +2,18 @@
 // One Map per resource (id → object) and precomputed newest-first lists; nothing on a hot path scans a list.
 import { randomUUID } from 'node:crypto';
 import { ApiError, fieldError } from './errors.mjs';
+import { FAILING_NUMBER, PRICE_CURRENCY, SANDBOX_USER, SMS_PRICE, buildSeed } from './fixtures.mjs';
 import {
-	FAILING_NUMBER,
-	PRICE_CURRENCY,
-	SANDBOX_USER,
-	SMS_PRICE,
-	buildSeed,
-} from './fixtures.mjs';
-import { DAY, MINUTE, NewestFirstList, dateOnly, isoMicros, isoSeconds, randomCode, round2, startOfDay } from './util.mjs';
+	DAY,
+	MINUTE,
+	NewestFirstList,
+	dateOnly,
+	isoMicros,
+	isoSeconds,
+	randomCode,
+	round2,
+	startOfDay,
+} from './util.mjs';
 
 /**
  * @typedef {object} SandboxConfig
@@ -167,11 +171,15 @@ export class SandboxState {
 		for (const [k, v] of Object.entries(patch)) {
 			if (v !== undefined) this.config[/** @type {keyof SandboxConfig} */ (k)] = v;
 		}
-		if (before.rateLimit !== this.config.rateLimit || before.rateWindowSeconds !== this.config.rateWindowSeconds) {
+		if (
+			before.rateLimit !== this.config.rateLimit ||
+			before.rateWindowSeconds !== this.config.rateWindowSeconds
+		) {
 			this.onRateLimitChange();
 		}
 		if (before.paymentDelayMs !== this.config.paymentDelayMs) {
-			for (const tx of this.transactions.values()) if (tx.status === 'pending') this.#schedulePayment(tx);
+			for (const tx of this.transactions.values())
+				if (tx.status === 'pending') this.#schedulePayment(tx);
 		}
 		return this.config;
 	}
@@ -224,7 +232,14 @@ export class SandboxState {
 	 * @param {{title: string, message: string, type: string}} n
 	 */
 	addNotification({ title, message, type }) {
-		const n = { id: randomUUID(), title, message, type, is_read: false, created_at: isoSeconds(Date.now()) };
+		const n = {
+			id: randomUUID(),
+			title,
+			message,
+			type,
+			is_read: false,
+			created_at: isoSeconds(Date.now()),
+		};
 		this.notifications.prepend(n);
 		this.unreadNotifications.prepend(n);
 		return n;
@@ -243,9 +258,14 @@ export class SandboxState {
 		if (body.tenant_account_id != null) {
 			tenant = this.findTenant(body.tenant_account_id);
 			if (!tenant) {
-				throw new ApiError(404, 'tenant_not_found', `Tenant account not found: '${body.tenant_account_id}'`, {
-					tenant_account_id: [`no tenant account with id '${body.tenant_account_id}'`],
-				});
+				throw new ApiError(
+					404,
+					'tenant_not_found',
+					`Tenant account not found: '${body.tenant_account_id}'`,
+					{
+						tenant_account_id: [`no tenant account with id '${body.tenant_account_id}'`],
+					},
+				);
 			}
 		}
 		const required = body.recipients.length;
@@ -348,7 +368,10 @@ export class SandboxState {
 		const d = new Date(now);
 		const start = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
 		const end = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) - 1000;
-		let sent = 0, delivered = 0, failed = 0, cost = 0;
+		let sent = 0,
+			delivered = 0,
+			failed = 0,
+			cost = 0;
 		const today = dateOnly(now);
 		for (let t = start; t < now; t += DAY) {
 			const key = dateOnly(t);
@@ -389,7 +412,9 @@ export class SandboxState {
 		const real = this.#messageDays(first, now);
 		const today = dateOnly(now);
 		const daily_breakdown = [];
-		let sent = 0, delivered = 0, cost = 0;
+		let sent = 0,
+			delivered = 0,
+			cost = 0;
 		for (let i = 0; i < days; i++) {
 			const key = dateOnly(first + i * DAY);
 			const h = key === today ? undefined : this.dailyHistory.get(key);
@@ -442,7 +467,9 @@ export class SandboxState {
 			contact_phone: body.contact_phone,
 		};
 		this.#addTenant(t);
-		this.addActivity('tenant_created', `Tenant '${t.tenant_name}' created`, { tenant_id: t.tenant_id });
+		this.addActivity('tenant_created', `Tenant '${t.tenant_name}' created`, {
+			tenant_id: t.tenant_id,
+		});
 		return t;
 	}
 
@@ -455,9 +482,14 @@ export class SandboxState {
 		if (!tenant) throw new ApiError(404, 'tenant_not_found', `Tenant not found: '${tenantId}'`);
 		const pkg = this.packages.get(body.package_id);
 		if (!pkg) {
-			throw new ApiError(404, 'package_not_found', `package_id: no SMS package with id '${body.package_id}'`, {
-				package_id: [`no SMS package with id '${body.package_id}'`],
-			});
+			throw new ApiError(
+				404,
+				'package_not_found',
+				`package_id: no SMS package with id '${body.package_id}'`,
+				{
+					package_id: [`no SMS package with id '${body.package_id}'`],
+				},
+			);
 		}
 		if (!pkg.is_active) {
 			throw fieldError('package_id', `the SMS package '${pkg.name}' is not active`);
@@ -514,7 +546,8 @@ export class SandboxState {
 		const wait = Math.max(0, tx.createdMs + delay - Date.now());
 		const timer = setTimeout(() => {
 			this.paymentTimers.delete(tx.id);
-			if (tx.status === 'pending' && this.transactions.get(tx.id) === tx) this.completePayment(tx.id);
+			if (tx.status === 'pending' && this.transactions.get(tx.id) === tx)
+				this.completePayment(tx.id);
 		}, wait);
 		timer.unref();
 		this.paymentTimers.set(tx.id, timer);
@@ -525,7 +558,9 @@ export class SandboxState {
 		const tx = this.transactions.get(id);
 		if (!tx) throw new ApiError(404, 'transaction_not_found', `Transaction not found: '${id}'`);
 		if (tx.status !== 'pending') {
-			throw new ApiError(409, 'invalid_state', `Transaction '${id}' is already ${tx.status}`, { status: tx.status });
+			throw new ApiError(409, 'invalid_state', `Transaction '${id}' is already ${tx.status}`, {
+				status: tx.status,
+			});
 		}
 		const t = this.paymentTimers.get(id);
 		if (t) clearTimeout(t);
@@ -551,7 +586,9 @@ export class SandboxState {
 			title: 'Payment completed',
 			message: `Payment ${tx.order_id} of ${tx.amount} ${tx.currency} for ${pkg.name} (${tenant?.tenant_name ?? 'tenant'}) completed: ${credits} SMS credits added.`,
 		});
-		this.addActivity('payment_completed', `Payment ${tx.order_id} for ${pkg.name} completed`, { transaction_id: id });
+		this.addActivity('payment_completed', `Payment ${tx.order_id} for ${pkg.name} completed`, {
+			transaction_id: id,
+		});
 		return tx;
 	}
 
@@ -570,7 +607,9 @@ export class SandboxState {
 			title: 'Payment failed',
 			message: `Payment ${tx.order_id} of ${tx.amount} ${tx.currency} for ${pkg.name} (${tenant?.tenant_name ?? 'tenant'}) failed.`,
 		});
-		this.addActivity('payment_failed', `Payment ${tx.order_id} for ${pkg.name} failed`, { transaction_id: id });
+		this.addActivity('payment_failed', `Payment ${tx.order_id} for ${pkg.name} failed`, {
+			transaction_id: id,
+		});
 		return tx;
 	}
 

@@ -11,16 +11,35 @@
 // DEMO_FRESH=1 (start from an empty user folder).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+	existsSync,
+	mkdirSync,
+	readFileSync,
+	readdirSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
 import { buildPackage, linkDev, PROJECT_ROOT } from './install-package.mjs';
 import { cacheDir, ensureN8n } from './n8n-runtime.mjs';
-import { createN8n, ensureOwner, importCredentials, importWorkflows, startN8n } from './n8n-process.mjs';
+import {
+	createN8n,
+	ensureOwner,
+	importCredentials,
+	importWorkflows,
+	startN8n,
+} from './n8n-process.mjs';
 import { DEMO_CREDENTIAL_ID, DEMO_CREDENTIAL_NAME, loadExamples } from './examples.mjs';
 
-const OWNER = { email: 'demo@example.com', password: 'Demo-password-1', firstName: 'Demo', lastName: 'Owner' };
+const OWNER = {
+	email: 'demo@example.com',
+	password: 'Demo-password-1',
+	firstName: 'Demo',
+	lastName: 'Owner',
+};
 const SANDBOX_PORT = Number(process.env.SANDBOX_PORT || 4010);
 const N8N_PORT = Number(process.env.N8N_PORT || 5678);
 const WATCH = process.env.DEMO_WATCH !== '0';
@@ -74,7 +93,8 @@ function newestMtime(dir) {
 
 function buildIsStale() {
 	const dist = path.join(PROJECT_ROOT, 'dist');
-	if (!existsSync(path.join(dist, 'nodes')) || !existsSync(path.join(dist, 'credentials'))) return true;
+	if (!existsSync(path.join(dist, 'nodes')) || !existsSync(path.join(dist, 'credentials')))
+		return true;
 	const sources = Math.max(
 		newestMtime(path.join(PROJECT_ROOT, 'nodes')),
 		newestMtime(path.join(PROJECT_ROOT, 'credentials')),
@@ -90,10 +110,14 @@ function buildIsStale() {
  */
 function startSandbox(port) {
 	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'sandbox', 'cli.mjs'), '--port', String(port)], {
-			cwd: PROJECT_ROOT,
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
+		const child = spawn(
+			process.execPath,
+			[path.join(PROJECT_ROOT, 'sandbox', 'cli.mjs'), '--port', String(port)],
+			{
+				cwd: PROJECT_ROOT,
+				stdio: ['ignore', 'pipe', 'pipe'],
+			},
+		);
 		children.push({ name: 'sandbox', child });
 		let buffer = '';
 		let ready = false;
@@ -111,7 +135,12 @@ function startSandbox(port) {
 		});
 		child.stderr.on('data', (chunk) => process.stderr.write(`[sandbox] ${chunk}`));
 		child.on('exit', (code, signal) => {
-			if (!ready) reject(new Error(`the sandbox exited (${signal ?? `exit ${code}`}) before it was ready:\n${buffer}`));
+			if (!ready)
+				reject(
+					new Error(
+						`the sandbox exited (${signal ?? `exit ${code}`}) before it was ready:\n${buffer}`,
+					),
+				);
 			else if (!stopping) {
 				say(`the sandbox stopped unexpectedly (${signal ?? `exit ${code}`}); stopping`);
 				shutdown(1);
@@ -140,7 +169,8 @@ function startTscWatch(logFile) {
 		writeFileSync(logFile, text, { flag: 'a' });
 		for (const line of text.split('\n')) {
 			// Report each compile round's result: "Found N errors. Watching for file changes."
-			if (/Found \d+ errors?\./.test(line)) say(`tsc --watch: ${line.replace(/^.*?(Found)/, '$1').trim()}`);
+			if (/Found \d+ errors?\./.test(line))
+				say(`tsc --watch: ${line.replace(/^.*?(Found)/, '$1').trim()}`);
 			else if (/error TS\d+/.test(line)) out.push(line);
 		}
 		for (const line of out.splice(0)) say(`tsc: ${line.trim()}`);
@@ -176,8 +206,10 @@ async function main() {
 	if (process.env.DEMO_FRESH === '1') rmSync(userFolder, { recursive: true, force: true });
 	mkdirSync(userFolder, { recursive: true });
 
-	if (await portInUse(N8N_PORT)) throw new Error(`port ${N8N_PORT} is in use (another n8n or demo?): set N8N_PORT`);
-	if (await portInUse(SANDBOX_PORT)) throw new Error(`port ${SANDBOX_PORT} is in use: set SANDBOX_PORT`);
+	if (await portInUse(N8N_PORT))
+		throw new Error(`port ${N8N_PORT} is in use (another n8n or demo?): set N8N_PORT`);
+	if (await portInUse(SANDBOX_PORT))
+		throw new Error(`port ${SANDBOX_PORT} is in use: set SANDBOX_PORT`);
 
 	const n8nPaths = await ensureN8n();
 
@@ -200,11 +232,15 @@ async function main() {
 		data: { baseUrl: sandbox.url, authMethod: 'apiKeyBearer', apiKey: SANDBOX_API_KEY },
 	};
 	const examples = loadExamples();
-	const fingerprint = createHash('sha256').update(JSON.stringify({ credential, examples })).digest('hex');
+	const fingerprint = createHash('sha256')
+		.update(JSON.stringify({ credential, examples }))
+		.digest('hex');
 	const stampFile = path.join(userFolder, 'demo-import.sha256');
 	const stamp = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
 	if (stamp !== fingerprint) {
-		say(`importing the credential "${DEMO_CREDENTIAL_NAME}" and ${examples.length} example workflows`);
+		say(
+			`importing the credential "${DEMO_CREDENTIAL_NAME}" and ${examples.length} example workflows`,
+		);
 		await importCredentials(n8n, [credential]);
 		await importWorkflows(n8n, examples);
 		writeFileSync(stampFile, `${fingerprint}\n`);
@@ -231,7 +267,10 @@ async function main() {
 		`  sandbox      ${sandbox.url}   (admin: ${sandbox.url}/__sandbox/state)`,
 		`  credential   "${DEMO_CREDENTIAL_NAME}": API key ${SANDBOX_API_KEY} (Authorization: Bearer)`,
 		`               JWT login for the sandbox: demo@sandbox.test / sandbox-password`,
-		'  workflows    ' + examples.map((workflow) => `${workflow.name}\n               ${server.url}/workflow/${workflow.id}`).join('\n               '),
+		'  workflows    ' +
+			examples
+				.map((workflow) => `${workflow.name}\n               ${server.url}/workflow/${workflow.id}`)
+				.join('\n               '),
 		'',
 		`  ${WATCH ? 'Source edits rebuild (tsc --watch) and n8n reloads the nodes; refresh the editor.' : 'Run `npm run build` after edits; n8n reloads the nodes.'}`,
 		'  Ctrl-C stops n8n and the sandbox.',

@@ -3,7 +3,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const EXAMPLES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'examples');
+export const EXAMPLES_DIR = path.resolve(
+	path.dirname(fileURLToPath(import.meta.url)),
+	'..',
+	'examples',
+);
 
 /** The credential every example references (id and name are fixed in the JSON files). */
 export const DEMO_CREDENTIAL_ID = 'smsPlatformSandbox';
@@ -19,7 +23,10 @@ export function loadExampleFiles() {
 	return readdirSync(EXAMPLES_DIR)
 		.filter((name) => name.endsWith('.json'))
 		.sort()
-		.map((name) => ({ file: name, workflow: JSON.parse(readFileSync(path.join(EXAMPLES_DIR, name), 'utf8')) }));
+		.map((name) => ({
+			file: name,
+			workflow: JSON.parse(readFileSync(path.join(EXAMPLES_DIR, name), 'utf8')),
+		}));
 }
 
 /**
@@ -38,7 +45,8 @@ export function loadExample(file) {
 export function withCredential(workflow, credential) {
 	const copy = structuredClone(workflow);
 	for (const node of copy.nodes) {
-		if (node.credentials?.smsPlatformApi) node.credentials.smsPlatformApi = { id: credential.id, name: credential.name };
+		if (node.credentials?.smsPlatformApi)
+			node.credentials.smsPlatformApi = { id: credential.id, name: credential.name };
 	}
 	return copy;
 }

@@ -11,7 +11,17 @@
 //                                          n8n started with N8N_DEV_RELOAD=true picks up rebuilds of dist/
 //
 // Runnable: `node scripts/install-package.mjs [--dev] <n8n user folder>` (builds first unless --no-build).
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+	existsSync,
+	lstatSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	readlinkSync,
+	rmSync,
+	symlinkSync,
+	writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +29,9 @@ import { fileURLToPath } from 'node:url';
 import { npmEnv, run } from './n8n-runtime.mjs';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const PACKAGE_JSON = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8'));
+export const PACKAGE_JSON = JSON.parse(
+	readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8'),
+);
 export const PACKAGE_NAME = PACKAGE_JSON.name;
 
 /** @param {string} message */
@@ -41,7 +53,9 @@ export async function buildPackage({ quiet = false } = {}) {
 	log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 	for (const file of distEntries()) {
 		if (!existsSync(path.join(PROJECT_ROOT, file))) {
-			throw new Error(`the build did not produce ${file}, which package.json's "n8n" section names`);
+			throw new Error(
+				`the build did not produce ${file}, which package.json's "n8n" section names`,
+			);
 		}
 	}
 }
@@ -66,15 +80,18 @@ export function checkTarballFiles(files) {
 	const problems = [];
 	const warnings = [];
 	const extra = files.filter((file) => !ALLOWED.some((pattern) => pattern.test(file)));
-	if (extra.length) problems.push(`files outside dist/, package.json, README.md, LICENSE: ${extra.join(', ')}`);
+	if (extra.length)
+		problems.push(`files outside dist/, package.json, README.md, LICENSE: ${extra.join(', ')}`);
 	const tests = files.filter((file) => /(^|\/)(test|__tests__)\/|\.test\.|\.spec\./.test(file));
 	if (tests.length) problems.push(`test files in the package: ${tests.join(', ')}`);
 	for (const entry of distEntries()) {
 		if (!files.includes(entry)) problems.push(`missing ${entry} (named in package.json "n8n")`);
 	}
 	if (!files.includes('package.json')) problems.push('missing package.json');
-	if (!files.some((file) => /^README\.md$/i.test(file))) warnings.push('README.md is not in the package');
-	if (!files.some((file) => /^LICEN[CS]E/i.test(file))) warnings.push('LICENSE is not in the package');
+	if (!files.some((file) => /^README\.md$/i.test(file)))
+		warnings.push('README.md is not in the package');
+	if (!files.some((file) => /^LICEN[CS]E/i.test(file)))
+		warnings.push('LICENSE is not in the package');
 	return { problems, warnings };
 }
 
@@ -86,11 +103,15 @@ export function checkTarballFiles(files) {
 export async function packPackage({ destination } = {}) {
 	const dir = destination ?? mkdtempSync(path.join(os.tmpdir(), 'sms-platform-pack-'));
 	mkdirSync(dir, { recursive: true });
-	const { stdout } = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], {
-		cwd: PROJECT_ROOT,
-		env: npmEnv(),
-		quiet: true,
-	});
+	const { stdout } = await run(
+		'npm',
+		['pack', '--json', '--ignore-scripts', '--pack-destination', dir],
+		{
+			cwd: PROJECT_ROOT,
+			env: npmEnv(),
+			quiet: true,
+		},
+	);
 	const json = stdout.slice(stdout.indexOf('['));
 	const [info] = JSON.parse(json);
 	const files = info.files.map((/** @type {{ path: string }} */ file) => file.path).sort();
@@ -98,7 +119,9 @@ export async function packPackage({ destination } = {}) {
 	const { problems, warnings } = checkTarballFiles(files);
 	for (const warning of warnings) log(`WARNING: ${warning}`);
 	if (problems.length) {
-		throw new Error(`the packed tarball ${info.filename} is not publishable:\n  - ${problems.join('\n  - ')}`);
+		throw new Error(
+			`the packed tarball ${info.filename} is not publishable:\n  - ${problems.join('\n  - ')}`,
+		);
 	}
 	log(`packed ${info.filename}: ${files.length} files, ${info.size} bytes`);
 	return { tarball, files, size: info.size, unpackedSize: info.unpackedSize };
@@ -116,7 +139,10 @@ function ensureNodesFolder(userFolder) {
 	const manifest = path.join(dir, 'package.json');
 	// The same file n8n writes before its first community package install.
 	if (!existsSync(manifest)) {
-		writeFileSync(manifest, `${JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2)}\n`);
+		writeFileSync(
+			manifest,
+			`${JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2)}\n`,
+		);
 	}
 	return dir;
 }
@@ -141,15 +167,23 @@ export async function installTarball({ userFolder, tarball }) {
 	// A dev link would make npm write through the symlink into the project: drop it first.
 	if (existsSync(target) && lstatSync(target).isSymbolicLink()) rmSync(target);
 	const started = Date.now();
-	await run('npm', ['install', '--legacy-peer-deps', '--no-audit', '--no-fund', '--loglevel=error', tarball], {
-		cwd: dir,
-		env: npmEnv(),
-		quiet: true,
-	});
+	await run(
+		'npm',
+		['install', '--legacy-peer-deps', '--no-audit', '--no-fund', '--loglevel=error', tarball],
+		{
+			cwd: dir,
+			env: npmEnv(),
+			quiet: true,
+		},
+	);
 	if (existsSync(path.join(target, 'node_modules', 'n8n-workflow'))) {
-		throw new Error('n8n-workflow was installed inside the package: it must come from n8n itself (peer dependency)');
+		throw new Error(
+			'n8n-workflow was installed inside the package: it must come from n8n itself (peer dependency)',
+		);
 	}
-	log(`installed ${path.basename(tarball)} into ${dir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+	log(
+		`installed ${path.basename(tarball)} into ${dir} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+	);
 	return target;
 }
 
@@ -180,7 +214,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
 	const build = !args.includes('--no-build');
 	const userFolder = args.find((arg) => !arg.startsWith('--'));
 	if (!userFolder) {
-		process.stderr.write('usage: node scripts/install-package.mjs [--dev] [--no-build] <n8n user folder>\n');
+		process.stderr.write(
+			'usage: node scripts/install-package.mjs [--dev] [--no-build] <n8n user folder>\n',
+		);
 		process.exit(2);
 	}
 	(async () => {

@@ -82,7 +82,8 @@ export function n8nEnv(n8n, { brokerPort, extra = {} } = {}) {
 	const env = { ...process.env };
 	// Variables of an outer n8n (or the user's shell) must not leak into the isolated one.
 	for (const key of Object.keys(env)) {
-		if (key.startsWith('N8N_') || key.startsWith('DB_') || key.startsWith('EXECUTIONS_')) delete env[key];
+		if (key.startsWith('N8N_') || key.startsWith('DB_') || key.startsWith('EXECUTIONS_'))
+			delete env[key];
 	}
 	Object.assign(env, {
 		N8N_USER_FOLDER: n8n.userFolder,
@@ -136,7 +137,11 @@ export async function runN8nCommand(n8n, args, { timeoutMs = 180_000, env = {} }
 		child.stderr.on('data', (chunk) => (stderr += chunk));
 		const timer = setTimeout(() => {
 			child.kill('SIGKILL');
-			reject(new Error(`n8n ${args.join(' ')} did not finish within ${timeoutMs / 1000} s\n${stdout}\n${stderr}`));
+			reject(
+				new Error(
+					`n8n ${args.join(' ')} did not finish within ${timeoutMs / 1000} s\n${stdout}\n${stderr}`,
+				),
+			);
 		}, timeoutMs);
 		child.on('error', (error) => {
 			clearTimeout(timer);
@@ -197,7 +202,11 @@ export async function importCredentials(n8n, credentials) {
 	}));
 	const { file, cleanup } = writeTempJson(list, 'n8n-credentials-');
 	try {
-		return await runChecked(n8n, ['import:credentials', `--input=${file}`], 'n8n import:credentials');
+		return await runChecked(
+			n8n,
+			['import:credentials', `--input=${file}`],
+			'n8n import:credentials',
+		);
 	} finally {
 		cleanup();
 	}
@@ -318,7 +327,9 @@ export function summarizeRun(run) {
 			startTime: last.startTime,
 			executionTime: last.executionTime,
 			pairedItems: (last.data?.main?.[0] ?? []).map((/** @type {any} */ item) => item.pairedItem),
-			allRuns: runs.map((entry) => (entry.data?.main?.[0] ?? []).map((/** @type {any} */ item) => item.json)),
+			allRuns: runs.map((entry) =>
+				(entry.data?.main?.[0] ?? []).map((/** @type {any} */ item) => item.json),
+			),
 		};
 	}
 	return nodes;
@@ -333,7 +344,10 @@ export function summarizeRun(run) {
  * @param {{ timeoutMs?: number, env?: Record<string, string> }} [options]
  */
 export async function executeWorkflow(n8n, id, { timeoutMs = 300_000, env = {} } = {}) {
-	const result = await runN8nCommand(n8n, ['execute', `--id=${id}`, '--rawOutput'], { timeoutMs, env });
+	const result = await runN8nCommand(n8n, ['execute', `--id=${id}`, '--rawOutput'], {
+		timeoutMs,
+		env,
+	});
 	const run = extractRunJson(result.stdout) ?? extractRunJson(`${result.stdout}\n${result.stderr}`);
 	if (!run) {
 		throw new Error(
@@ -367,11 +381,17 @@ const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(
  * @param {N8nInstance} n8n
  * @param {{ env?: Record<string, string>, logFile?: string, echo?: boolean, timeoutMs?: number, devReload?: boolean }} [options]
  */
-export async function startN8n(n8n, { env = {}, logFile, echo = false, timeoutMs = 180_000, devReload = false } = {}) {
+export async function startN8n(
+	n8n,
+	{ env = {}, logFile, echo = false, timeoutMs = 180_000, devReload = false } = {},
+) {
 	const brokerPort = await freePort();
 	const started = Date.now();
 	const child = spawn(process.execPath, [n8n.bin, 'start'], {
-		env: n8nEnv(n8n, { brokerPort, extra: { ...(devReload ? { N8N_DEV_RELOAD: 'true' } : {}), ...env } }),
+		env: n8nEnv(n8n, {
+			brokerPort,
+			extra: { ...(devReload ? { N8N_DEV_RELOAD: 'true' } : {}), ...env },
+		}),
 		stdio: ['ignore', 'pipe', 'pipe'],
 		detached: false,
 	});
@@ -413,11 +433,15 @@ export async function startN8n(n8n, { env = {}, logFile, echo = false, timeoutMs
 
 	while (true) {
 		if (exited) {
-			throw new Error(`n8n start exited (${exited.signal ?? `exit ${exited.code}`}) before it was ready:\n${lastLines(output, 40)}`);
+			throw new Error(
+				`n8n start exited (${exited.signal ?? `exit ${exited.code}`}) before it was ready:\n${lastLines(output, 40)}`,
+			);
 		}
 		if (Date.now() - started > timeoutMs) {
 			await handle.stop();
-			throw new Error(`n8n did not become ready within ${timeoutMs / 1000} s:\n${lastLines(output, 40)}`);
+			throw new Error(
+				`n8n did not become ready within ${timeoutMs / 1000} s:\n${lastLines(output, 40)}`,
+			);
 		}
 		if (await isReady(n8n.url)) break;
 		await sleep(250);
@@ -494,7 +518,9 @@ export class N8nSession {
 	async requestOk(method, pathname, body) {
 		const response = await this.request(method, pathname, body);
 		if (!response.ok) {
-			throw new Error(`${method} ${pathname} → HTTP ${response.status}: ${response.text.slice(0, 500)}`);
+			throw new Error(
+				`${method} ${pathname} → HTTP ${response.status}: ${response.text.slice(0, 500)}`,
+			);
 		}
 		return response.json?.data ?? response.json;
 	}
@@ -507,7 +533,11 @@ export class N8nSession {
  */
 export async function login(url, { email, password }) {
 	const session = new N8nSession(url);
-	const response = await session.request('POST', '/rest/login', { emailOrLdapLoginId: email, email, password });
+	const response = await session.request('POST', '/rest/login', {
+		emailOrLdapLoginId: email,
+		email,
+		password,
+	});
 	if (!response.ok) return undefined;
 	return session;
 }
@@ -519,7 +549,10 @@ export async function login(url, { email, password }) {
  * @param {{ email: string, password: string, firstName?: string, lastName?: string }} owner
  * @returns {Promise<N8nSession & { created: boolean }>}
  */
-export async function ensureOwner(url, { email, password, firstName = 'Demo', lastName = 'Owner' }) {
+export async function ensureOwner(
+	url,
+	{ email, password, firstName = 'Demo', lastName = 'Owner' },
+) {
 	const settings = await fetch(`${url}/rest/settings`).then((response) => response.json());
 	const needsSetup = settings?.data?.userManagement?.showSetupOnFirstLoad === true;
 	if (needsSetup) {
@@ -533,7 +566,10 @@ export async function ensureOwner(url, { email, password, firstName = 'Demo', la
 		return Object.assign(session, { created: true });
 	}
 	const session = await login(url, { email, password });
-	if (!session) throw new Error(`n8n at ${url} already has an owner and ${email} / the given password are refused`);
+	if (!session)
+		throw new Error(
+			`n8n at ${url} already has an owner and ${email} / the given password are refused`,
+		);
 	return Object.assign(session, { created: false });
 }
 
@@ -551,11 +587,28 @@ export async function createApiKey(session, { label = `sms-platform-${Date.now()
 		scopes = undefined;
 	}
 	if (!Array.isArray(scopes) || scopes.length === 0) {
-		scopes = ['workflow:create', 'workflow:read', 'workflow:update', 'workflow:list', 'workflow:activate', 'workflow:deactivate', 'execution:read', 'execution:list', 'credential:create'];
+		scopes = [
+			'workflow:create',
+			'workflow:read',
+			'workflow:update',
+			'workflow:list',
+			'workflow:activate',
+			'workflow:deactivate',
+			'execution:read',
+			'execution:list',
+			'credential:create',
+		];
 	}
-	const created = await session.requestOk('POST', '/rest/api-keys', { label: label.slice(0, 50), scopes, expiresAt: null });
+	const created = await session.requestOk('POST', '/rest/api-keys', {
+		label: label.slice(0, 50),
+		scopes,
+		expiresAt: null,
+	});
 	const key = created?.rawApiKey ?? created?.apiKey;
-	if (!key) throw new Error(`POST /rest/api-keys answered without a key: ${JSON.stringify(created).slice(0, 300)}`);
+	if (!key)
+		throw new Error(
+			`POST /rest/api-keys answered without a key: ${JSON.stringify(created).slice(0, 300)}`,
+		);
 	return key;
 }
 
@@ -571,11 +624,18 @@ export async function createApiKey(session, { label = `sms-platform-${Date.now()
 export async function publicApi(url, apiKey, method, pathname, body) {
 	const response = await fetch(`${url}/api/v1${pathname}`, {
 		method,
-		headers: { 'X-N8N-API-KEY': apiKey, accept: 'application/json', 'content-type': 'application/json' },
+		headers: {
+			'X-N8N-API-KEY': apiKey,
+			accept: 'application/json',
+			'content-type': 'application/json',
+		},
 		body: body === undefined ? undefined : JSON.stringify(body),
 	});
 	const text = await response.text();
-	if (!response.ok) throw new Error(`${method} /api/v1${pathname} → HTTP ${response.status}: ${text.slice(0, 800)}`);
+	if (!response.ok)
+		throw new Error(
+			`${method} /api/v1${pathname} → HTTP ${response.status}: ${text.slice(0, 800)}`,
+		);
 	return text ? JSON.parse(text) : undefined;
 }
 
@@ -595,7 +655,13 @@ export async function activateWorkflow(url, apiKey, id) {
  * @param {string} id
  */
 export async function deactivateWorkflow(url, apiKey, id) {
-	return await publicApi(url, apiKey, 'POST', `/workflows/${encodeURIComponent(id)}/deactivate`, {});
+	return await publicApi(
+		url,
+		apiKey,
+		'POST',
+		`/workflows/${encodeURIComponent(id)}/deactivate`,
+		{},
+	);
 }
 
 /**
@@ -605,7 +671,11 @@ export async function deactivateWorkflow(url, apiKey, id) {
  * @param {{ workflowId?: string, includeData?: boolean, limit?: number }} [options]
  * @returns {Promise<any[]>}
  */
-export async function listExecutions(url, apiKey, { workflowId, includeData = false, limit = 20 } = {}) {
+export async function listExecutions(
+	url,
+	apiKey,
+	{ workflowId, includeData = false, limit = 20 } = {},
+) {
 	const query = new URLSearchParams({ limit: String(limit), includeData: String(includeData) });
 	if (workflowId) query.set('workflowId', workflowId);
 	const body = await publicApi(url, apiKey, 'GET', `/executions?${query}`);

@@ -9,7 +9,16 @@
 //
 // Also runnable: `node scripts/n8n-runtime.mjs` installs (if needed) and prints the bin path.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	chmodSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	renameSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,7 +52,8 @@ export function npmEnv(extra = {}) {
 	/** @type {NodeJS.ProcessEnv} */
 	const env = { ...process.env, ...extra };
 	const nodeHome = path.dirname(path.dirname(process.execPath));
-	if (existsSync(path.join(nodeHome, 'include', 'node', 'node.h'))) env.npm_config_nodedir = nodeHome;
+	if (existsSync(path.join(nodeHome, 'include', 'node', 'node.h')))
+		env.npm_config_nodedir = nodeHome;
 	// npm must run with the same Node as we do (the one from with-node24.sh).
 	env.PATH = `${path.dirname(process.execPath)}${path.delimiter}${env.PATH ?? ''}`;
 	env.npm_config_yes = 'true';
@@ -78,7 +88,10 @@ export function run(command, args, { cwd, env, quiet = false } = {}) {
 		child.on('error', reject);
 		child.on('close', (code, signal) => {
 			if (code === 0) resolve({ stdout });
-			else reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`}):\n${tail}`));
+			else
+				reject(
+					new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`}):\n${tail}`),
+				);
 		});
 	});
 }
@@ -108,7 +121,10 @@ function markerMatches(dir, version) {
 	const marker = readMarker(dir);
 	if (!marker) return false;
 	const want = wanted(version);
-	return marker.version === want.version && JSON.stringify(marker.overrides) === JSON.stringify(want.overrides);
+	return (
+		marker.version === want.version &&
+		JSON.stringify(marker.overrides) === JSON.stringify(want.overrides)
+	);
 }
 
 /**
@@ -132,11 +148,14 @@ function pathsFor(dir, version) {
  */
 export async function ensureN8n({ version = N8N_VERSION } = {}) {
 	if (nodeMajor() < 24) {
-		throw new Error(`n8n ${version} needs Node 24; this is Node ${process.versions.node}. Run through scripts/with-node24.sh`);
+		throw new Error(
+			`n8n ${version} needs Node 24; this is Node ${process.versions.node}. Run through scripts/with-node24.sh`,
+		);
 	}
 	const root = cacheDir();
 	const dir = path.join(root, `n8n-${version}`);
-	if (markerMatches(dir, version) && existsSync(pathsFor(dir, version).bin)) return pathsFor(dir, version);
+	if (markerMatches(dir, version) && existsSync(pathsFor(dir, version).bin))
+		return pathsFor(dir, version);
 
 	mkdirSync(root, { recursive: true });
 	const tmp = mkdtempSync(path.join(root, `.n8n-${version}.installing-`));
@@ -153,12 +172,21 @@ export async function ensureN8n({ version = N8N_VERSION } = {}) {
 		};
 		writeFileSync(path.join(tmp, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 		// yes=true: a dependency's `npx only-allow pnpm` preinstall otherwise fails when ~/.npmrc says yes=false.
-		writeFileSync(path.join(tmp, '.npmrc'), 'yes=true\nfund=false\naudit=false\nupdate-notifier=false\n');
+		writeFileSync(
+			path.join(tmp, '.npmrc'),
+			'yes=true\nfund=false\naudit=false\nupdate-notifier=false\n',
+		);
 		// `npm install`, not `npm ci`: a lockfile would expect optional platform packages this registry lacks.
-		await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: tmp, env: npmEnv() });
+		await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {
+			cwd: tmp,
+			env: npmEnv(),
+		});
 		const tmpPaths = pathsFor(tmp, version);
-		if (!existsSync(tmpPaths.bin)) throw new Error(`npm install finished but ${tmpPaths.bin} is missing`);
-		log(`npm install done in ${Math.round((Date.now() - started) / 1000)} s; checking that n8n starts`);
+		if (!existsSync(tmpPaths.bin))
+			throw new Error(`npm install finished but ${tmpPaths.bin} is missing`);
+		log(
+			`npm install done in ${Math.round((Date.now() - started) / 1000)} s; checking that n8n starts`,
+		);
 		await smokeTest(tmpPaths);
 		writeFileSync(
 			path.join(tmp, MARKER),

@@ -57,7 +57,10 @@ function tapCounts(file, code) {
 	const pass = Number(/^# pass (\d+)/m.exec(text)?.[1] ?? 0);
 	const fail = Number(/^# fail (\d+)/m.exec(text)?.[1] ?? 0);
 	const cancelled = Number(/^# cancelled (\d+)/m.exec(text)?.[1] ?? 0);
-	return { passed: pass, failed: fail + cancelled + (code !== 0 && fail + cancelled === 0 ? 1 : 0) };
+	return {
+		passed: pass,
+		failed: fail + cancelled + (code !== 0 && fail + cancelled === 0 ? 1 : 0),
+	};
 }
 
 /**
@@ -89,18 +92,28 @@ await step('type-check tests', 'tsc', ['--noEmit', '-p', 'tsconfig.test.json']);
 await step('type-check tooling (scripts, e2e, bench)', 'tsc', ['-p', 'tsconfig.tools.json']);
 await step('type-check sandbox', 'tsc', ['-p', 'sandbox/tsconfig.json']);
 const jestJson = join(work, 'jest.json');
-await step('unit and integration tests (jest)', 'jest', ['--json', `--outputFile=${jestJson}`], (code) => {
-	if (!existsSync(jestJson)) return { passed: 0, failed: 1 };
-	const result = JSON.parse(readFileSync(jestJson, 'utf8'));
-	const suiteErrors = result.numRuntimeErrorTestSuites ?? 0;
-	return {
-		passed: result.numPassedTests,
-		failed: result.numFailedTests + suiteErrors + (code !== 0 && result.numFailedTests + suiteErrors === 0 ? 1 : 0),
-	};
-});
+await step(
+	'unit and integration tests (jest)',
+	'jest',
+	['--json', `--outputFile=${jestJson}`],
+	(code) => {
+		if (!existsSync(jestJson)) return { passed: 0, failed: 1 };
+		const result = JSON.parse(readFileSync(jestJson, 'utf8'));
+		const suiteErrors = result.numRuntimeErrorTestSuites ?? 0;
+		return {
+			passed: result.numPassedTests,
+			failed:
+				result.numFailedTests +
+				suiteErrors +
+				(code !== 0 && result.numFailedTests + suiteErrors === 0 ? 1 : 0),
+		};
+	},
+);
 await nodeTest('sandbox tests and contract (node:test)', 'sandbox/test/*.test.mjs');
 if (!args.has('--skip-e2e')) {
-	await nodeTest('end-to-end tests in a real n8n (node:test)', 'e2e/*.test.mjs', ['--test-concurrency=1']);
+	await nodeTest('end-to-end tests in a real n8n (node:test)', 'e2e/*.test.mjs', [
+		'--test-concurrency=1',
+	]);
 }
 
 console.log('\n=== Results');

@@ -40,7 +40,14 @@ function packageOf(url) {
 	let last;
 	let m;
 	while ((m = match.exec(url))) last = m[1];
-	return last ?? url.replace(/^file:\/\//, '').split('/').slice(-2).join('/');
+	return (
+		last ??
+		url
+			.replace(/^file:\/\//, '')
+			.split('/')
+			.slice(-2)
+			.join('/')
+	);
 }
 
 /** @param {ProfileNode} node */
@@ -65,7 +72,10 @@ export function monotonicOffsetUs() {
  *   windowMs: the node's run in epoch ms (startTime and executionTime from the run data); without it, the span from
  *   the first to the last sample in our code
  */
-export function summarizeProfile(profile, { top = 12, windowMs, offsetUs = monotonicOffsetUs() } = {}) {
+export function summarizeProfile(
+	profile,
+	{ top = 12, windowMs, offsetUs = monotonicOffsetUs() } = {},
+) {
 	/** @type {Map<number, ProfileNode>} */
 	const byId = new Map();
 	/** @type {Map<number, number>} */
@@ -86,7 +96,8 @@ export function summarizeProfile(profile, { top = 12, windowMs, offsetUs = monot
 		const node = /** @type {ProfileNode} */ (byId.get(id));
 		const parentId = parent.get(id);
 		/** @type {boolean} */
-		const value = OURS.test(node.callFrame.url) || (parentId !== undefined && stackHasOurs(parentId));
+		const value =
+			OURS.test(node.callFrame.url) || (parentId !== undefined && stackHasOurs(parentId));
 		hasOurs.set(id, value);
 		return value;
 	};
@@ -147,7 +158,12 @@ export function summarizeProfile(profile, { top = 12, windowMs, offsetUs = monot
 			const ours = node ? frameName(node) : '?';
 			bucket = `our code: ${ours} → ${below ? `${frameName(below)} [${packageOf(below.callFrame.url)}]` : '(self)'}`;
 			// the three frames below the callee, outermost first
-			const inner = chain.length > 1 ? chain.slice(-4, -1).reverse().map(frameName).join(' > ') : below ? '(self)' : '';
+			const inner =
+				chain.length > 1
+					? chain.slice(-4, -1).reverse().map(frameName).join(' > ')
+					: below
+						? '(self)'
+						: '';
 			let detail = details.get(bucket);
 			if (!detail) details.set(bucket, (detail = new Map()));
 			detail.set(inner, (detail.get(inner) ?? 0) + dt);
@@ -170,7 +186,9 @@ export function summarizeProfile(profile, { top = 12, windowMs, offsetUs = monot
 					const parentId = parent.get(node.id);
 					node = parentId === undefined ? undefined : byId.get(parentId);
 				}
-				const meaningful = frames.reverse().filter((frame) => !DISPATCH.has(frame.callFrame.functionName));
+				const meaningful = frames
+					.reverse()
+					.filter((frame) => !DISPATCH.has(frame.callFrame.functionName));
 				const inner = meaningful.slice(0, 2).map(frameName).join(' > ') || '(event loop)';
 				let detail = details.get(bucket);
 				if (!detail) details.set(bucket, (detail = new Map()));
@@ -207,10 +225,28 @@ export function summarizeProfile(profile, { top = 12, windowMs, offsetUs = monot
 	};
 }
 
-const CREDENTIAL_FRAMES = new Set(['getCredentials', '_getCredentials', 'getDecrypted', 'getCredentialsEntity']);
+const CREDENTIAL_FRAMES = new Set([
+	'getCredentials',
+	'_getCredentials',
+	'getDecrypted',
+	'getCredentialsEntity',
+]);
 const DB_PACKAGES = new Set(['sqlite3', '@n8n/typeorm', 'typeorm']);
-const HTTP_PACKAGES = new Set(['axios', 'follow-redirects', 'node:internal', '(native)', 'qs', 'form-data', 'proxy-from-env']);
-const HTTP_FRAMES = new Set(['httpRequest', 'invokeAxios', 'httpRequestWithAuthentication', 'dispatchRequest']);
+const HTTP_PACKAGES = new Set([
+	'axios',
+	'follow-redirects',
+	'node:internal',
+	'(native)',
+	'qs',
+	'form-data',
+	'proxy-from-env',
+]);
+const HTTP_FRAMES = new Set([
+	'httpRequest',
+	'invokeAxios',
+	'httpRequestWithAuthentication',
+	'dispatchRequest',
+]);
 
 /**
  * One coarse category per sample, by what its stack holds.
@@ -244,7 +280,8 @@ function categorize(leaf, parent, byId) {
 	}
 	if (parameters) return 'parameter reads (getNodeParameter, expressions)';
 	if (OURS.test(leaf.callFrame.url)) return 'our code itself';
-	if (http || HTTP_PACKAGES.has(leafPackage)) return 'HTTP (n8n request helper, axios, sockets, JSON)';
+	if (http || HTTP_PACKAGES.has(leafPackage))
+		return 'HTTP (n8n request helper, axios, sockets, JSON)';
 	if (ours) return 'our code itself';
 	return `other (${leafPackage})`;
 }

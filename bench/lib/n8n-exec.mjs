@@ -36,7 +36,11 @@ import { peakBetween, startRssSampler } from './proc.mjs';
  * @param {{ timeoutMs?: number, env?: Record<string, string>, sampleMs?: number }} [options]
  * @returns {Promise<BenchExecution>}
  */
-export async function executeMeasured(n8n, id, { timeoutMs = 600_000, env = {}, sampleMs = 50 } = {}) {
+export async function executeMeasured(
+	n8n,
+	id,
+	{ timeoutMs = 600_000, env = {}, sampleMs = 50 } = {},
+) {
 	const brokerPort = await freePort();
 	const started = Date.now();
 	const outDir = mkdtempSync(path.join(os.tmpdir(), 'sms-bench-out-'));
@@ -83,7 +87,9 @@ export async function executeMeasured(n8n, id, { timeoutMs = 600_000, env = {}, 
 	const nodes = summarizeRun(run);
 	return {
 		status: run.status ?? (runError ? 'error' : 'success'),
-		error: runError ? { message: runError.message, description: runError.description, node: runError.node?.name } : undefined,
+		error: runError
+			? { message: runError.message, description: runError.description, node: runError.node?.name }
+			: undefined,
 		nodes,
 		processMs,
 		exitCode: code,
@@ -92,7 +98,8 @@ export async function executeMeasured(n8n, id, { timeoutMs = 600_000, env = {}, 
 		outputBytes: Buffer.byteLength(stdout),
 		memoryDuring(nodeName) {
 			const node = nodes[nodeName];
-			if (!node || node.startTime === undefined || node.executionTime === undefined) return undefined;
+			if (!node || node.startTime === undefined || node.executionTime === undefined)
+				return undefined;
 			return peakBetween(memory.timeline, node.startTime, node.startTime + node.executionTime);
 		},
 		stdoutTail: stdout.slice(-2000),

@@ -94,7 +94,13 @@ export function processTree(pid) {
  * @param {{ intervalMs?: number }} [options]
  */
 export function startRssSampler(pid, { intervalMs = 50 } = {}) {
-	const result = { peakTreeRssKb: 0, peakMainHwmKb: 0, peakMainRssKb: 0, samples: 0, maxProcesses: 0 };
+	const result = {
+		peakTreeRssKb: 0,
+		peakMainHwmKb: 0,
+		peakMainRssKb: 0,
+		samples: 0,
+		maxProcesses: 0,
+	};
 	/** @type {Array<[number, number, number]>} [epoch ms, tree VmRSS kB, main VmRSS kB] */
 	const timeline = [];
 	const sample = () => {

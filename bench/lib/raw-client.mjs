@@ -41,7 +41,8 @@ export async function replay(plan) {
 		const started = performance.now();
 		for (const request of plan.requests) {
 			const headers = { ...plan.headers };
-			if (request.body !== undefined && request.body !== null) headers['Content-Type'] = 'application/json';
+			if (request.body !== undefined && request.body !== null)
+				headers['Content-Type'] = 'application/json';
 			const response = await client.request({
 				...(plan.newConnections ? { httpAgent: new http.Agent({}) } : {}),
 				method: request.method,
@@ -53,7 +54,12 @@ export async function replay(plan) {
 			statuses[response.status] = (statuses[response.status] ?? 0) + 1;
 			if (Array.isArray(response.data?.results)) records += response.data.results.length;
 		}
-		passes.push({ ms: performance.now() - started, requests: plan.requests.length, statuses, records });
+		passes.push({
+			ms: performance.now() - started,
+			requests: plan.requests.length,
+			statuses,
+			records,
+		});
 	}
 	agent.destroy();
 	return { passes };

@@ -36,9 +36,11 @@ function prng(seed) {
 	};
 }
 
-const idOf = (/** @type {number} */ index) => `00000000-0000-4000-8000-${index.toString(16).padStart(12, '0')}`;
+const idOf = (/** @type {number} */ index) =>
+	`00000000-0000-4000-8000-${index.toString(16).padStart(12, '0')}`;
 const indexOf = (/** @type {string} */ id) => parseInt(id.slice(24), 16);
-const isoSeconds = (/** @type {number} */ ms) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+const isoSeconds = (/** @type {number} */ ms) =>
+	new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 
 /** The notification list: timestamps only; records are built when a page is served. */
 class Feed {
@@ -112,7 +114,8 @@ function defaultBurst(rand, intervalMs) {
 	const perSecond = 1 + Math.floor(rand() * 200);
 	const startOffset = Math.floor(rand() * intervalMs * 0.5);
 	const offsets = [];
-	for (let index = 0; index < count; index++) offsets.push(startOffset + Math.floor((index / perSecond) * 1000));
+	for (let index = 0; index < count; index++)
+		offsets.push(startOffset + Math.floor((index / perSecond) * 1000));
 	return offsets.filter((offset) => offset < intervalMs);
 }
 
@@ -155,8 +158,18 @@ export async function simulateTrigger(Trigger, options) {
 
 	/** @type {Record<string, unknown>} */
 	let staticData = {};
-	const parameters = { event: 'newNotification', options: maxEvents === undefined ? {} : { maxEvents } };
-	const node = { id: 'sim', name: 'SMS Platform Trigger', type: 'n8n-nodes-sms-platform.smsPlatformTrigger', typeVersion: 1, position: [0, 0], parameters };
+	const parameters = {
+		event: 'newNotification',
+		options: maxEvents === undefined ? {} : { maxEvents },
+	};
+	const node = {
+		id: 'sim',
+		name: 'SMS Platform Trigger',
+		type: 'n8n-nodes-sms-platform.smsPlatformTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+	};
 	const credentials = { baseUrl, authMethod: 'apiKeyBearer', apiKey: 'sk_sim' };
 
 	const makeContext = () => ({
@@ -183,7 +196,15 @@ export async function simulateTrigger(Trigger, options) {
 			httpRequestWithAuthentication: async (_type, request) => {
 				requestsThisPoll++;
 				if (request.method !== 'GET' || !request.url.startsWith(listUrl)) {
-					return { statusCode: 404, headers: {}, body: { error: `Not found: ${request.method} ${request.url}`, code: 'not_found', details: {} } };
+					return {
+						statusCode: 404,
+						headers: {},
+						body: {
+							error: `Not found: ${request.method} ${request.url}`,
+							code: 'not_found',
+							details: {},
+						},
+					};
 				}
 				// Records created while the poll reads: they appear at the top and push older ones down.
 				if (midPollChance > 0 && rand() < midPollChance) {
@@ -193,7 +214,11 @@ export async function simulateTrigger(Trigger, options) {
 				const page = Number(request.qs?.page ?? 1);
 				const pageSize = Number(request.qs?.page_size ?? 20);
 				if (feed.length > 0 && (page - 1) * Math.min(100, pageSize) >= feed.length) {
-					return { statusCode: 404, headers: {}, body: { error: 'Invalid page.', code: 'not_found', details: {} } };
+					return {
+						statusCode: 404,
+						headers: {},
+						body: { error: 'Invalid page.', code: 'not_found', details: {} },
+					};
 				}
 				return { statusCode: 200, headers: {}, body: feed.page(page, pageSize, listUrl) };
 			},
@@ -243,10 +268,12 @@ export async function simulateTrigger(Trigger, options) {
 			const planned = script ? script.filter((entry) => entry.atPoll === pollIndex) : undefined;
 			if (planned) {
 				for (const entry of planned) {
-					for (let index = 0; index < entry.count; index++) arrive(now - pollIntervalMs + 1000 + Math.floor((index / entry.perSecond) * 1000));
+					for (let index = 0; index < entry.count; index++)
+						arrive(now - pollIntervalMs + 1000 + Math.floor((index / entry.perSecond) * 1000));
 				}
 			} else {
-				for (const offset of defaultBurst(rand, pollIntervalMs)) arrive(now - pollIntervalMs + offset);
+				for (const offset of defaultBurst(rand, pollIntervalMs))
+					arrive(now - pollIntervalMs + offset);
 			}
 		}
 		const newSincePoll = generated - before;
@@ -320,22 +347,48 @@ export async function stressCases(Trigger) {
 	const cases = [
 		{
 			name: '1,500 events in one second',
-			options: { events: 1500, script: [{ atPoll: 1, count: 1500, perSecond: 1_000_000 }], midPollChance: 0, steadyPolls: 30, maxPolls: 400 },
+			options: {
+				events: 1500,
+				script: [{ atPoll: 1, count: 1500, perSecond: 1_000_000 }],
+				midPollChance: 0,
+				steadyPolls: 30,
+				maxPolls: 400,
+			},
 		},
 		{
 			name: '6,000 events between two polls (200/s)',
-			options: { events: 6000, script: [{ atPoll: 1, count: 6000, perSecond: 200 }], midPollChance: 0, steadyPolls: 30, maxPolls: 400 },
+			options: {
+				events: 6000,
+				script: [{ atPoll: 1, count: 6000, perSecond: 200 }],
+				midPollChance: 0,
+				steadyPolls: 30,
+				maxPolls: 400,
+			},
 		},
 		{
 			name: '300 events right after activation on an empty list',
-			options: { events: 300, preexisting: 0, script: [{ atPoll: 1, count: 300, perSecond: 10 }], midPollChance: 0, steadyPolls: 30, maxPolls: 400 },
+			options: {
+				events: 300,
+				preexisting: 0,
+				script: [{ atPoll: 1, count: 300, perSecond: 10 }],
+				midPollChance: 0,
+				steadyPolls: 30,
+				maxPolls: 400,
+			},
 		},
 		{
 			name: '400 events in one second, more arriving while the polls read pages',
-			options: { events: 1000, script: [{ atPoll: 1, count: 400, perSecond: 1_000_000 }], midPollChance: 0.5, steadyPolls: 30, maxPolls: 400 },
+			options: {
+				events: 1000,
+				script: [{ atPoll: 1, count: 400, perSecond: 1_000_000 }],
+				midPollChance: 0.5,
+				steadyPolls: 30,
+				maxPolls: 400,
+			},
 		},
 	];
 	const out = [];
-	for (const entry of cases) out.push({ name: entry.name, result: await simulateTrigger(Trigger, entry.options) });
+	for (const entry of cases)
+		out.push({ name: entry.name, result: await simulateTrigger(Trigger, entry.options) });
 	return out;
 }

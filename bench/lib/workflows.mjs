@@ -45,9 +45,19 @@ function chain(id, name, nodes) {
 	/** @type {Record<string, any>} */
 	const connections = {};
 	for (let index = 0; index < nodes.length - 1; index++) {
-		connections[nodes[index].name] = { main: [[{ node: nodes[index + 1].name, type: 'main', index: 0 }]] };
+		connections[nodes[index].name] = {
+			main: [[{ node: nodes[index + 1].name, type: 'main', index: 0 }]],
+		};
 	}
-	return { id, name, nodes, connections, settings: { executionOrder: 'v1' }, pinData: {}, active: false };
+	return {
+		id,
+		name,
+		nodes,
+		connections,
+		settings: { executionOrder: 'v1' },
+		pinData: {},
+		active: false,
+	};
 }
 
 const start = () => node('Start', 'n8n-nodes-base.manualTrigger', 1, {});
@@ -63,7 +73,11 @@ function recipientsNode(count) {
 		'for (let i = 0; i < count; i++) items[i] = { json: { to: `+2557${10000000 + i}` } };',
 		'return items;',
 	].join('\n');
-	return node(GENERATOR, 'n8n-nodes-base.code', 2, { mode: 'runOnceForAllItems', language: 'javaScript', jsCode });
+	return node(GENERATOR, 'n8n-nodes-base.code', 2, {
+		mode: 'runOnceForAllItems',
+		language: 'javaScript',
+		jsCode,
+	});
 }
 
 /**
@@ -83,18 +97,22 @@ function smsNode(parameters) {
  */
 export function broadcastWorkflow(id, count, { combine }) {
 	counter = 0;
-	return chain(id, `Bench: broadcast ${count} (SMS Platform, ${combine ? 'Combine Items' : 'one request per item'})`, [
-		start(),
-		recipientsNode(count),
-		smsNode({
-			resource: 'sms',
-			operation: 'send',
-			recipients: '={{ $json.to }}',
-			message: MESSAGE,
-			senderId: SENDER_ID,
-			options: combine ? { combineItems: true } : {},
-		}),
-	]);
+	return chain(
+		id,
+		`Bench: broadcast ${count} (SMS Platform, ${combine ? 'Combine Items' : 'one request per item'})`,
+		[
+			start(),
+			recipientsNode(count),
+			smsNode({
+				resource: 'sms',
+				operation: 'send',
+				recipients: '={{ $json.to }}',
+				message: MESSAGE,
+				senderId: SENDER_ID,
+				options: combine ? { combineItems: true } : {},
+			}),
+		],
+	);
 }
 
 /**
@@ -113,7 +131,11 @@ export function listBroadcastWorkflow(id, count) {
 	].join('\n');
 	return chain(id, `Bench: broadcast ${count} (SMS Platform, one item with a list of recipients)`, [
 		start(),
-		node(GENERATOR, 'n8n-nodes-base.code', 2, { mode: 'runOnceForAllItems', language: 'javaScript', jsCode }),
+		node(GENERATOR, 'n8n-nodes-base.code', 2, {
+			mode: 'runOnceForAllItems',
+			language: 'javaScript',
+			jsCode,
+		}),
 		smsNode({
 			resource: 'sms',
 			operation: 'send',

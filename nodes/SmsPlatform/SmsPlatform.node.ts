@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import * as account from './actions/account';
@@ -45,7 +50,11 @@ export class SmsPlatform implements INodeType {
 					{ name: 'Contact', value: 'contact', description: 'Contacts' },
 					{ name: 'Dashboard', value: 'dashboard', description: 'Dashboard metrics' },
 					{ name: 'Notification', value: 'notification', description: 'User notifications' },
-					{ name: 'Organization', value: 'organization', description: 'Tenants (organizations) you can access' },
+					{
+						name: 'Organization',
+						value: 'organization',
+						description: 'Tenants (organizations) you can access',
+					},
 					{
 						name: 'Partner Tenant',
 						value: 'partnerTenant',

@@ -33,7 +33,8 @@ export class SmsPlatformTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["event"]}}',
-		description: 'Starts the workflow when a payment completes, a notification arrives, or the credit balance runs low',
+		description:
+			'Starts the workflow when a payment completes, a notification arrives, or the credit balance runs low',
 		defaults: { name: 'SMS Platform Trigger' },
 		polling: true,
 		inputs: [],
@@ -94,7 +95,8 @@ export class SmsPlatformTrigger implements INodeType {
 						name: 'unreadOnly',
 						type: 'boolean',
 						default: false,
-						description: 'Whether to fire only for notifications that are unread (New Notification)',
+						description:
+							'Whether to fire only for notifications that are unread (New Notification)',
 					},
 				],
 			},
@@ -108,34 +110,53 @@ export class SmsPlatformTrigger implements INodeType {
 		const unreadOnly = options.unreadOnly === true;
 		const threshold = event === 'lowBalance' ? Number(this.getNodeParameter('threshold', 100)) : 0;
 		if (event === 'lowBalance' && (!Number.isFinite(threshold) || threshold < 0)) {
-			throw new NodeOperationError(this.getNode(), `Threshold must be a number of credits, 0 or more (got ${String(threshold)})`);
+			throw new NodeOperationError(
+				this.getNode(),
+				`Threshold must be a number of credits, 0 or more (got ${String(threshold)})`,
+			);
 		}
-		const config = JSON.stringify({ event, threshold, unreadOnly: event === 'newNotification' ? unreadOnly : undefined });
+		const config = JSON.stringify({
+			event,
+			threshold,
+			unreadOnly: event === 'newNotification' ? unreadOnly : undefined,
+		});
 		const manual = this.getMode() === 'manual';
 
 		if (event === 'lowBalance') {
 			const { balance, currency } = await readBalance(this);
-			if (manual) return [this.helpers.returnJsonArray([lowBalanceItem(balance, threshold, currency)])];
+			if (manual)
+				return [this.helpers.returnJsonArray([lowBalanceItem(balance, threshold, currency)])];
 			const staticData = this.getWorkflowStaticData('node');
 			const bucket = currentBucket(staticData, event, config);
 			const { fire, state } = lowBalanceStep(bucket?.lowBalance, balance, threshold);
 			saveBucket(staticData, event, { config, lowBalance: state });
-			return fire ? [this.helpers.returnJsonArray([lowBalanceItem(balance, threshold, currency)])] : null;
+			return fire
+				? [this.helpers.returnJsonArray([lowBalanceItem(balance, threshold, currency)])]
+				: null;
 		}
 
 		const spec: TimelineSpec =
-			event === 'paymentCompleted' ? paymentCompletedSpec(maxEvents) : newNotificationSpec(maxEvents, unreadOnly);
+			event === 'paymentCompleted'
+				? paymentCompletedSpec(maxEvents)
+				: newNotificationSpec(maxEvents, unreadOnly);
 		const toItem = event === 'paymentCompleted' ? paymentItem : (record: IDataObject) => record;
 
 		if (manual) {
-			const record = await latest(this, spec, event === 'paymentCompleted' ? isCompletedPayment : () => true);
+			const record = await latest(
+				this,
+				spec,
+				event === 'paymentCompleted' ? isCompletedPayment : () => true,
+			);
 			if (!record) {
 				throw new NodeOperationError(
 					this.getNode(),
 					event === 'paymentCompleted'
 						? 'No completed payment found yet to show as a test event'
 						: 'No notification found yet to show as a test event',
-					{ description: 'Make one happen in the service (or the sandbox), then fetch the test event again.' },
+					{
+						description:
+							'Make one happen in the service (or the sandbox), then fetch the test event again.',
+					},
 				);
 			}
 			return [this.helpers.returnJsonArray([toItem(record)])];
@@ -144,14 +165,20 @@ export class SmsPlatformTrigger implements INodeType {
 		const staticData = this.getWorkflowStaticData('node');
 		const bucket = currentBucket(staticData, event, config);
 		// Nothing is written until the poll has succeeded: an error leaves the state as it was.
-		const outcome = bucket?.timeline ? await pollTimeline(this, spec, bucket.timeline) : await baseline(this, spec);
+		const outcome = bucket?.timeline
+			? await pollTimeline(this, spec, bucket.timeline)
+			: await baseline(this, spec);
 		saveBucket(staticData, event, { config, timeline: outcome.state });
 		if (!outcome.emit.length) return null;
 		return [this.helpers.returnJsonArray(outcome.emit.map(toItem))];
 	}
 }
 
-function currentBucket(staticData: IDataObject, event: TriggerEvent, config: string): Bucket | undefined {
+function currentBucket(
+	staticData: IDataObject,
+	event: TriggerEvent,
+	config: string,
+): Bucket | undefined {
 	const bucket = staticData[event] as Bucket | undefined;
 	return bucket && bucket.config === config ? bucket : undefined;
 }

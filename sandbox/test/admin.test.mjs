@@ -53,7 +53,12 @@ describe('admin', () => {
 		const other = await start();
 		try {
 			const o = client(other);
-			for (const p of ['/api/billing/history/?page_size=100', '/api/notifications/?page_size=100', '/api/tenants/?page_size=100', '/api/billing/sms/packages/']) {
+			for (const p of [
+				'/api/billing/history/?page_size=100',
+				'/api/notifications/?page_size=100',
+				'/api/tenants/?page_size=100',
+				'/api/billing/sms/packages/',
+			]) {
 				const a = (await c.get(p)).body.results.map((/** @type {any} */ x) => x.id);
 				const b = (await o.get(p)).body.results.map((/** @type {any} */ x) => x.id);
 				assert.deepEqual(a, b, p);
@@ -78,7 +83,11 @@ describe('admin', () => {
 		assert.equal(log[0].headers['x-api-key'], '***');
 		assert.equal(log[0].status, 200);
 		assert.equal(log[1].headers.authorization, '***');
-		assert.deepEqual(log[1].body, { message: 'Hello from the tests', recipients: ['+255712345678'], sender_id: 'TESTS' });
+		assert.deepEqual(log[1].body, {
+			message: 'Hello from the tests',
+			recipients: ['+255712345678'],
+			sender_id: 'TESTS',
+		});
 		assert.ok(!JSON.stringify(log).includes('sk_test_'));
 		assert.match(log[1].time, /^\d{4}-\d{2}-\d{2}T/);
 		assert.equal((await c.admin('GET', '/requests?limit=1')).body.length, 1);
@@ -95,12 +104,19 @@ describe('admin', () => {
 	});
 
 	test('POST /notifications adds an unread notification on top', async () => {
-		const r = await c.admin('POST', '/notifications', { title: 'Hello', message: 'World', type: 'success' });
+		const r = await c.admin('POST', '/notifications', {
+			title: 'Hello',
+			message: 'World',
+			type: 'success',
+		});
 		assert.equal(r.status, 201);
 		assert.equal(r.body.is_read, false);
 		const top = (await c.get('/api/notifications/?unread_only=true&page_size=1')).body.results[0];
 		assert.deepEqual(top, r.body);
-		assert.equal((await c.admin('POST', '/notifications', { title: 'x', type: 'nope' })).status, 400);
+		assert.equal(
+			(await c.admin('POST', '/notifications', { title: 'x', type: 'nope' })).status,
+			400,
+		);
 	});
 
 	test('POST /balance sets the account or a tenant balance', async () => {
@@ -108,7 +124,10 @@ describe('admin', () => {
 		assert.equal((await c.get('/api/integration/v1/sms/balance/')).body.balance, 42);
 		const t = await c.admin('POST', '/balance', { balance: 7, tenant_id: SEED_IDS.tenant });
 		assert.equal(t.body.sms_balance, 7);
-		assert.equal((await c.admin('POST', '/balance', { balance: 1, tenant_id: 'nope' })).status, 404);
+		assert.equal(
+			(await c.admin('POST', '/balance', { balance: 1, tenant_id: 'nope' })).status,
+			404,
+		);
 		assert.equal((await c.admin('POST', '/balance', { balance: 'x' })).status, 400);
 	});
 
@@ -126,13 +145,19 @@ describe('admin', () => {
 		assert.equal(usage.body.billingRecords, before + 100010);
 		const last = Math.ceil((before + 100010) / 100);
 		const lastPage = (await c.get(`/api/billing/history/?page=${last}&page_size=100`)).body.results;
-		assert.ok(lastPage.slice(-10).every((/** @type {any} */ x) => x.type === 'usage' && x.amount < 0));
+		assert.ok(
+			lastPage.slice(-10).every((/** @type {any} */ x) => x.type === 'usage' && x.amount < 0),
+		);
 		assert.equal((await c.admin('POST', '/billing-records', { count: 100001 })).status, 400);
 		await c.admin('POST', '/reset');
 	});
 
 	test('POST /config validates and applies', async () => {
-		const r = await c.admin('POST', '/config', { rateLimit: 50, rateWindowSeconds: 2, lowBalanceThreshold: 10 });
+		const r = await c.admin('POST', '/config', {
+			rateLimit: 50,
+			rateWindowSeconds: 2,
+			lowBalanceThreshold: 10,
+		});
 		assert.equal(r.body.rateLimit, 50);
 		const b = await c.get('/api/integration/v1/sms/balance/');
 		assert.equal(b.headers.get('x-ratelimit-limit'), '50');
@@ -154,7 +179,15 @@ describe('admin', () => {
 		await c.send(['+255712345678']);
 		const m = (await c.admin('GET', '/messages')).body;
 		assert.equal(m.length, 2);
-		assert.deepEqual(Object.keys(m[0]).sort(), ['id', 'message', 'recipients', 'sender_id', 'sent_at', 'status', 'tenant_account_id']);
+		assert.deepEqual(Object.keys(m[0]).sort(), [
+			'id',
+			'message',
+			'recipients',
+			'sender_id',
+			'sent_at',
+			'status',
+			'tenant_account_id',
+		]);
 		assert.equal(m[0].status, 'delivered');
 	});
 });

@@ -9,10 +9,14 @@ describe('auth', () => {
 	let sb;
 	/** @type {ReturnType<typeof client>} */
 	let c;
-	withSandbox({}, (s, cl) => {
-		sb = s;
-		c = cl;
-	}, { reset: true });
+	withSandbox(
+		{},
+		(s, cl) => {
+			sb = s;
+			c = cl;
+		},
+		{ reset: true },
+	);
 
 	const BALANCE = '/api/integration/v1/sms/balance/';
 
@@ -28,7 +32,11 @@ describe('auth', () => {
 	});
 
 	test('missing or wrong credentials give 401 authentication_failed', async () => {
-		for (const opts of [{ auth: 'none' }, { auth: 'wrong-token' }, { auth: 'none', headers: { 'X-API-Key': 'nope' } }]) {
+		for (const opts of [
+			{ auth: 'none' },
+			{ auth: 'wrong-token' },
+			{ auth: 'none', headers: { 'X-API-Key': 'nope' } },
+		]) {
 			const r = await c.get(BALANCE, opts);
 			assert.equal(r.status, 401);
 			assert.deepEqual(r.body, {
@@ -57,7 +65,11 @@ describe('auth', () => {
 	});
 
 	test('login returns a bearer access token that works', async () => {
-		const r = await c.post('/api/auth/login/', { email: SANDBOX_EMAIL, password: SANDBOX_PASSWORD }, { auth: 'none' });
+		const r = await c.post(
+			'/api/auth/login/',
+			{ email: SANDBOX_EMAIL, password: SANDBOX_PASSWORD },
+			{ auth: 'none' },
+		);
 		assert.equal(r.status, 200);
 		assert.equal(r.body.token_type, 'Bearer');
 		assert.equal(r.body.expires_in, 3600);
@@ -68,14 +80,26 @@ describe('auth', () => {
 	});
 
 	test('login e-mail is case-insensitive', async () => {
-		const r = await c.post('/api/auth/login/', { email: 'Demo@Sandbox.Test', password: SANDBOX_PASSWORD }, { auth: 'none' });
+		const r = await c.post(
+			'/api/auth/login/',
+			{ email: 'Demo@Sandbox.Test', password: SANDBOX_PASSWORD },
+			{ auth: 'none' },
+		);
 		assert.equal(r.status, 200);
 	});
 
 	test('wrong credentials give 401 invalid_credentials', async () => {
-		const r = await c.post('/api/auth/login/', { email: SANDBOX_EMAIL, password: 'wrong' }, { auth: 'none' });
+		const r = await c.post(
+			'/api/auth/login/',
+			{ email: SANDBOX_EMAIL, password: 'wrong' },
+			{ auth: 'none' },
+		);
 		assert.equal(r.status, 401);
-		assert.deepEqual(r.body, { error: 'Invalid email or password', code: 'invalid_credentials', details: {} });
+		assert.deepEqual(r.body, {
+			error: 'Invalid email or password',
+			code: 'invalid_credentials',
+			details: {},
+		});
 	});
 
 	test('missing login fields give 400 naming the field', async () => {
@@ -111,10 +135,14 @@ describe('rate limiting', () => {
 	let sb;
 	/** @type {ReturnType<typeof client>} */
 	let c;
-	withSandbox({ deliveryDelayMs: 0 }, (s, cl) => {
-		sb = s;
-		c = cl;
-	}, { reset: true });
+	withSandbox(
+		{ deliveryDelayMs: 0 },
+		(s, cl) => {
+			sb = s;
+			c = cl;
+		},
+		{ reset: true },
+	);
 
 	const BALANCE = '/api/integration/v1/sms/balance/';
 
@@ -187,7 +215,11 @@ describe('rate limiting', () => {
 	test('login is not rate limited and carries no rate-limit headers', async () => {
 		await c.admin('POST', '/config', { rateLimit: 1 });
 		for (let i = 0; i < 3; i++) {
-			const r = await c.post('/api/auth/login/', { email: 'demo@sandbox.test', password: 'sandbox-password' }, { auth: 'none' });
+			const r = await c.post(
+				'/api/auth/login/',
+				{ email: 'demo@sandbox.test', password: 'sandbox-password' },
+				{ auth: 'none' },
+			);
 			assert.equal(r.status, 200);
 		}
 	});

@@ -20,7 +20,8 @@ let transactionId = '';
  */
 const calls = {
 	'POST /api/integration/v1/sms/send/': () => c.send(['+255712345679']),
-	'GET /api/integration/v1/sms/status/{message_id}/': () => c.get(`/api/integration/v1/sms/status/${messageId}/`),
+	'GET /api/integration/v1/sms/status/{message_id}/': () =>
+		c.get(`/api/integration/v1/sms/status/${messageId}/`),
 	'GET /api/integration/v1/sms/balance/': () => c.get('/api/integration/v1/sms/balance/'),
 	'POST /api/integration/v1/partner/tenants/create/': () =>
 		c.post('/api/integration/v1/partner/tenants/create/', {
@@ -39,17 +40,24 @@ const calls = {
 			mobile_money_provider: 'airtel',
 		}),
 	'POST /api/auth/login/': () =>
-		c.post('/api/auth/login/', { email: 'demo@sandbox.test', password: 'sandbox-password' }, { auth: 'none' }),
+		c.post(
+			'/api/auth/login/',
+			{ email: 'demo@sandbox.test', password: 'sandbox-password' },
+			{ auth: 'none' },
+		),
 	'GET /api/billing/history/': () => c.get('/api/billing/history/?page_size=100'),
 	'GET /api/billing/payments/transactions/{transaction_id}/status/': () =>
 		c.get(`/api/billing/payments/transactions/${transactionId}/status/`),
 	'GET /api/billing/sms/packages/': () => c.get('/api/billing/sms/packages/'),
-	'GET /api/messaging/sms/{message_id}/status/': () => c.get(`/api/messaging/sms/${messageId}/status/`),
+	'GET /api/messaging/sms/{message_id}/status/': () =>
+		c.get(`/api/messaging/sms/${messageId}/status/`),
 	'GET /api/messaging/sms/stats/': () => c.get('/api/messaging/sms/stats/'),
 	'GET /api/messaging/campaigns/{campaign_id}/analytics/': () =>
 		c.get(`/api/messaging/campaigns/${SEED_IDS.campaign}/analytics/`),
-	'GET /api/messaging/dashboard/metrics/': () => c.get('/api/messaging/dashboard/metrics/?period=1y'),
-	'GET /api/messaging/contacts/{contact_id}/': () => c.get(`/api/messaging/contacts/${SEED_IDS.firstContact}/`),
+	'GET /api/messaging/dashboard/metrics/': () =>
+		c.get('/api/messaging/dashboard/metrics/?period=1y'),
+	'GET /api/messaging/contacts/{contact_id}/': () =>
+		c.get(`/api/messaging/contacts/${SEED_IDS.firstContact}/`),
 	'GET /api/messaging/activity/recent/': () => c.get('/api/messaging/activity/recent/?limit=100'),
 	'GET /api/tenants/': () => c.get('/api/tenants/?page_size=100'),
 	'GET /api/notifications/': () => c.get('/api/notifications/?page_size=100'),
@@ -67,7 +75,10 @@ const created = new Set([
  */
 function check(schema, value, label) {
 	const r = schema.safeParse(value);
-	assert.ok(r.success, `${label}: ${r.success ? '' : JSON.stringify(r.error.issues, null, 1)}\n${JSON.stringify(value).slice(0, 400)}`);
+	assert.ok(
+		r.success,
+		`${label}: ${r.success ? '' : JSON.stringify(r.error.issues, null, 1)}\n${JSON.stringify(value).slice(0, 400)}`,
+	);
 }
 
 describe('contract: live responses pass their schemas', () => {
@@ -129,9 +140,17 @@ describe('contract: live responses pass their schemas', () => {
 
 	test('every billing type filter and unread notifications pass', async () => {
 		for (const type of S.BILLING_TYPES) {
-			check(S.billingHistoryPageSchema, (await c.get(`/api/billing/history/?type=${type}`)).body, type);
+			check(
+				S.billingHistoryPageSchema,
+				(await c.get(`/api/billing/history/?type=${type}`)).body,
+				type,
+			);
 		}
-		check(S.notificationPageSchema, (await c.get('/api/notifications/?unread_only=true')).body, 'unread');
+		check(
+			S.notificationPageSchema,
+			(await c.get('/api/notifications/?unread_only=true')).body,
+			'unread',
+		);
 	});
 
 	test('error responses pass the error body schema', async () => {
@@ -140,7 +159,14 @@ describe('contract: live responses pass their schemas', () => {
 			[await c.get('/api/nope/'), 404],
 			[await c.call('DELETE', '/api/tenants/'), 405],
 			[await c.get('/api/integration/v1/sms/balance/', { auth: 'none' }), 401],
-			[await c.post('/api/auth/login/', { email: 'demo@sandbox.test', password: 'x' }, { auth: 'none' }), 401],
+			[
+				await c.post(
+					'/api/auth/login/',
+					{ email: 'demo@sandbox.test', password: 'x' },
+					{ auth: 'none' },
+				),
+				401,
+			],
 			[await c.send(['12345']), 400],
 			[await c.call('POST', '/api/integration/v1/sms/send/', { rawBody: '{nope' }), 400],
 			[await c.get('/api/integration/v1/sms/status/unknown/'), 404],
@@ -304,7 +330,12 @@ const examples = {
 		user: { id: 1, email: 'demo@sandbox.test', name: 'Demo User' },
 	},
 	// requests
-	sendRequestSchema: { message: 'Hello', recipients: ['+255712345678'], sender_id: 'ACME', tenant_account_id: UUID },
+	sendRequestSchema: {
+		message: 'Hello',
+		recipients: ['+255712345678'],
+		sender_id: 'ACME',
+		tenant_account_id: UUID,
+	},
 	tenantCreateRequestSchema: {
 		tenant_name: 'Tenant Ltd',
 		owner_email: 'owner@tenant.co.tz',
@@ -325,7 +356,10 @@ const examples = {
 Object.assign(examples, {
 	tenantCreateResponseSchema: { success: true, data: examples.tenantAccountSchema },
 	paymentInitiateResponseSchema: { success: true, data: examples.paymentInitiationSchema },
-	transactionStatusResponseSchema: { success: true, transaction: examples.paymentTransactionSchema },
+	transactionStatusResponseSchema: {
+		success: true,
+		transaction: examples.paymentTransactionSchema,
+	},
 	smsMessageResponseSchema: { success: true, message: examples.smsMessageSchema },
 	smsStatsResponseSchema: { success: true, stats: examples.smsStatsSchema },
 	billingHistoryPageSchema: {
@@ -353,7 +387,9 @@ Object.assign(examples, {
 describe('contract: hand-written examples pass their schemas', () => {
 	for (const [name, example] of Object.entries(examples)) {
 		test(name, () => {
-			const schema = /** @type {Record<string, import('zod').ZodType>} */ (/** @type {unknown} */ (S))[name];
+			const schema = /** @type {Record<string, import('zod').ZodType>} */ (
+				/** @type {unknown} */ (S)
+			)[name];
 			assert.ok(schema, `schemas.mjs exports ${name}`);
 			check(schema, example, name);
 		});
@@ -361,26 +397,67 @@ describe('contract: hand-written examples pass their schemas', () => {
 
 	test('every exported schema has an example', () => {
 		const exported = Object.keys(S).filter((k) => k.endsWith('Schema') && !k.startsWith('admin'));
-		const building = new Set(['timestampSchema', 'offsetTimestampSchema', 'uuidSchema', 'e164Schema', 'loosePhoneSchema', 'emailSchema', 'dailyBreakdownEntrySchema']);
+		const building = new Set([
+			'timestampSchema',
+			'offsetTimestampSchema',
+			'uuidSchema',
+			'e164Schema',
+			'loosePhoneSchema',
+			'emailSchema',
+			'dailyBreakdownEntrySchema',
+		]);
 		for (const k of exported) if (!building.has(k)) assert.ok(k in examples, `no example for ${k}`);
 	});
 
 	test('schemas reject what the reference rules out', () => {
 		/** @type {Array<[any, unknown, string]>} */
 		const bad = [
-			[S.billingRecordSchema, { ...examples.billingRecordSchema, amount: 250 }, 'usage with a positive amount'],
-			[S.messageStatusSchema, { ...examples.messageStatusSchema, delivered_at: '2026-11-22T10:00:00.123Z' }, 'milliseconds'],
-			[S.tenantAccountSchema, { ...examples.tenantAccountSchema, created_at: TS }, 'partner created_at without offset'],
-			[S.sendRequestSchema, { ...examples.sendRequestSchema, recipients: ['0712345678'] }, 'local number'],
+			[
+				S.billingRecordSchema,
+				{ ...examples.billingRecordSchema, amount: 250 },
+				'usage with a positive amount',
+			],
+			[
+				S.messageStatusSchema,
+				{ ...examples.messageStatusSchema, delivered_at: '2026-11-22T10:00:00.123Z' },
+				'milliseconds',
+			],
+			[
+				S.tenantAccountSchema,
+				{ ...examples.tenantAccountSchema, created_at: TS },
+				'partner created_at without offset',
+			],
+			[
+				S.sendRequestSchema,
+				{ ...examples.sendRequestSchema, recipients: ['0712345678'] },
+				'local number',
+			],
 			[S.sendRequestSchema, { ...examples.sendRequestSchema, recipients: [] }, 'no recipients'],
-			[S.paymentInitiateRequestSchema, { ...examples.paymentInitiateRequestSchema, mobile_money_provider: 'mpesa' }, 'provider'],
-			[S.tenantCreateRequestSchema, { ...examples.tenantCreateRequestSchema, initial_credits: 1.5 }, 'fractional credits'],
-			[S.tenantCreateRequestSchema, { ...examples.tenantCreateRequestSchema, owner_email: 'nope' }, 'e-mail'],
-			[S.paymentInitiationSchema, { ...examples.paymentInitiationSchema, order_id: 'order-1' }, 'order id shape'],
+			[
+				S.paymentInitiateRequestSchema,
+				{ ...examples.paymentInitiateRequestSchema, mobile_money_provider: 'mpesa' },
+				'provider',
+			],
+			[
+				S.tenantCreateRequestSchema,
+				{ ...examples.tenantCreateRequestSchema, initial_credits: 1.5 },
+				'fractional credits',
+			],
+			[
+				S.tenantCreateRequestSchema,
+				{ ...examples.tenantCreateRequestSchema, owner_email: 'nope' },
+				'e-mail',
+			],
+			[
+				S.paymentInitiationSchema,
+				{ ...examples.paymentInitiationSchema, order_id: 'order-1' },
+				'order id shape',
+			],
 			[S.balanceSchema, { balance: 1.5, currency: 'credits' }, 'fractional balance'],
 			[S.dashboardMetricsSchema, { ...examples.dashboardMetricsSchema, period: '2w' }, 'period'],
 			[S.errorBodySchema, { detail: 'Not found.' }, 'DRF-style error'],
 		];
-		for (const [schema, value, label] of bad) assert.equal(schema.safeParse(value).success, false, label);
+		for (const [schema, value, label] of bad)
+			assert.equal(schema.safeParse(value).success, false, label);
 	});
 });

@@ -8,10 +8,14 @@ describe('faults', () => {
 	let sb;
 	/** @type {ReturnType<typeof client>} */
 	let c;
-	withSandbox({}, (s, cl) => {
-		sb = s;
-		c = cl;
-	}, { reset: true });
+	withSandbox(
+		{},
+		(s, cl) => {
+			sb = s;
+			c = cl;
+		},
+		{ reset: true },
+	);
 
 	const BALANCE = '/api/integration/v1/sms/balance/';
 	const messageCount = async () => (await c.admin('GET', '/messages')).body.length;
@@ -66,7 +70,12 @@ describe('faults', () => {
 		assert.equal(r.status, 200);
 		assert.equal(r.body, undefined, 'body must not parse');
 		assert.ok(r.text.startsWith('{'));
-		await c.admin('POST', '/faults', { path: '/sms/send/', count: 1, malformed: true, phase: 'after' });
+		await c.admin('POST', '/faults', {
+			path: '/sms/send/',
+			count: 1,
+			malformed: true,
+			phase: 'after',
+		});
 		const s = await c.send(['+255712345678']);
 		assert.equal(s.status, 200);
 		assert.ok(s.text.startsWith('{"success":true'));
@@ -75,16 +84,31 @@ describe('faults', () => {
 	});
 
 	test('429 fault with headers; custom body; HTML body', async () => {
-		await c.admin('POST', '/faults', { path: 'balance', count: 1, status: 429, headers: { 'Retry-After': 2 } });
+		await c.admin('POST', '/faults', {
+			path: 'balance',
+			count: 1,
+			status: 429,
+			headers: { 'Retry-After': 2 },
+		});
 		const r = await c.get(BALANCE);
 		assert.equal(r.status, 429);
 		assert.equal(r.headers.get('retry-after'), '2');
 		assert.equal(r.body.code, 'rate_limited');
 
-		await c.admin('POST', '/faults', { path: 'balance', count: 1, status: 500, body: { detail: 'boom' } });
+		await c.admin('POST', '/faults', {
+			path: 'balance',
+			count: 1,
+			status: 500,
+			body: { detail: 'boom' },
+		});
 		assert.deepEqual((await c.get(BALANCE)).body, { detail: 'boom' });
 
-		await c.admin('POST', '/faults', { path: 'balance', count: 1, status: 502, body: '<html><body>Bad Gateway</body></html>' });
+		await c.admin('POST', '/faults', {
+			path: 'balance',
+			count: 1,
+			status: 502,
+			body: '<html><body>Bad Gateway</body></html>',
+		});
 		const h = await c.get(BALANCE);
 		assert.equal(h.status, 502);
 		assert.match(h.headers.get('content-type') ?? '', /text\/html/);
@@ -92,17 +116,29 @@ describe('faults', () => {
 	});
 
 	test('method filter and regex path', async () => {
-		await c.admin('POST', '/faults', { path: '^/api/billing/history/$', method: 'post', count: 1, status: 500 });
+		await c.admin('POST', '/faults', {
+			path: '^/api/billing/history/$',
+			method: 'post',
+			count: 1,
+			status: 500,
+		});
 		assert.equal((await c.get('/api/billing/history/')).status, 200);
 		await c.admin('DELETE', '/faults');
-		await c.admin('POST', '/faults', { path: '^/api/billing/history/$', method: 'GET', count: 1, status: 500 });
+		await c.admin('POST', '/faults', {
+			path: '^/api/billing/history/$',
+			method: 'GET',
+			count: 1,
+			status: 500,
+		});
 		assert.equal((await c.get('/api/billing/sms/packages/')).status, 200);
 		assert.equal((await c.get('/api/billing/history/?page=2')).status, 500);
 		assert.equal((await c.get('/api/billing/history/')).status, 200);
 	});
 
 	test('list and clear; faults do not touch admin paths; faulted requests are logged', async () => {
-		await c.admin('POST', '/faults', { path: '', count: 5, status: 500 }).then((r) => assert.equal(r.status, 400));
+		await c
+			.admin('POST', '/faults', { path: '', count: 5, status: 500 })
+			.then((r) => assert.equal(r.status, 400));
 		await c.admin('POST', '/faults', { path: '/', count: 5, status: 500 });
 		assert.equal((await c.admin('GET', '/health')).status, 200);
 		assert.equal((await c.get(BALANCE)).status, 500);

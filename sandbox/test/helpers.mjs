@@ -105,7 +105,9 @@ export function rawGet(sb, path, headers = {}) {
 			let data = '';
 			res.setEncoding('utf8');
 			res.on('data', (c) => (data += c));
-			res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(data) }));
+			res.on('end', () =>
+				resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(data) }),
+			);
 		});
 		req.on('error', reject);
 		req.end();

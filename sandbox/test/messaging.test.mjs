@@ -9,10 +9,14 @@ describe('messaging', () => {
 	let sb;
 	/** @type {ReturnType<typeof client>} */
 	let c;
-	withSandbox({ deliveryDelayMs: 250 }, (s, cl) => {
-		sb = s;
-		c = cl;
-	}, { reset: true });
+	withSandbox(
+		{ deliveryDelayMs: 250 },
+		(s, cl) => {
+			sb = s;
+			c = cl;
+		},
+		{ reset: true },
+	);
 
 	const balance = async () => (await c.get('/api/integration/v1/sms/balance/')).body.balance;
 
@@ -77,12 +81,24 @@ describe('messaging', () => {
 	test('validation errors name the field', async () => {
 		/** @type {Array<[Record<string, unknown>, string, string|undefined]>} */
 		const cases = [
-			[{ message: 'x', recipients: ['+255712345678', '12345'], sender_id: 'A' }, 'recipients[1]', "recipients[1]: '12345' is not an E.164 phone number"],
+			[
+				{ message: 'x', recipients: ['+255712345678', '12345'], sender_id: 'A' },
+				'recipients[1]',
+				"recipients[1]: '12345' is not an E.164 phone number",
+			],
 			[{ message: 'x', recipients: [], sender_id: 'A' }, 'recipients', undefined],
 			[{ message: 'x', recipients: '+255712345678', sender_id: 'A' }, 'recipients', undefined],
-			[{ recipients: ['+255712345678'], sender_id: 'A' }, 'message', 'message: This field is required.'],
+			[
+				{ recipients: ['+255712345678'], sender_id: 'A' },
+				'message',
+				'message: This field is required.',
+			],
 			[{ message: '  ', recipients: ['+255712345678'], sender_id: 'A' }, 'message', undefined],
-			[{ message: 'x', recipients: ['+255712345678'], sender_id: 'WAYTOOLONGSENDERID' }, 'sender_id', undefined],
+			[
+				{ message: 'x', recipients: ['+255712345678'], sender_id: 'WAYTOOLONGSENDERID' },
+				'sender_id',
+				undefined,
+			],
 			[{ message: 'x', recipients: ['+0712345678'], sender_id: 'A' }, 'recipients[0]', undefined],
 		];
 		for (const [body, field, error] of cases) {
@@ -98,7 +114,9 @@ describe('messaging', () => {
 	});
 
 	test('bad JSON gives 400 invalid_json; a non-object body gives 400 validation_error', async () => {
-		const r = await c.call('POST', '/api/integration/v1/sms/send/', { rawBody: '{"message": "x",' });
+		const r = await c.call('POST', '/api/integration/v1/sms/send/', {
+			rawBody: '{"message": "x",',
+		});
 		assert.equal(r.status, 400);
 		assert.equal(r.body.code, 'invalid_json');
 		const r2 = await c.call('POST', '/api/integration/v1/sms/send/', { rawBody: '[1,2]' });
@@ -116,16 +134,25 @@ describe('messaging', () => {
 	});
 
 	test('tenant_account_id sends on the tenant balance (service_account_id or tenant_id)', async () => {
-		const viaAccount = await c.send(['+255712345678'], { tenant_account_id: SEED_IDS.tenantServiceAccount });
+		const viaAccount = await c.send(['+255712345678'], {
+			tenant_account_id: SEED_IDS.tenantServiceAccount,
+		});
 		assert.equal(viaAccount.status, 200);
-		const viaTenant = await c.send(['+255712345678', '+255712345679'], { tenant_account_id: SEED_IDS.tenant });
+		const viaTenant = await c.send(['+255712345678', '+255712345679'], {
+			tenant_account_id: SEED_IDS.tenant,
+		});
 		assert.equal(viaTenant.status, 200);
 		assert.equal(await balance(), 5000);
 		const tenants = (await c.admin('GET', '/tenants')).body;
-		assert.equal(tenants.find((/** @type {any} */ t) => t.tenant_id === SEED_IDS.tenant).sms_balance, 997);
+		assert.equal(
+			tenants.find((/** @type {any} */ t) => t.tenant_id === SEED_IDS.tenant).sms_balance,
+			997,
+		);
 		const messages = (await c.admin('GET', '/messages')).body;
 		assert.equal(messages[1].tenant_account_id, SEED_IDS.tenantServiceAccount);
-		const unknown = await c.send(['+255712345678'], { tenant_account_id: '00000000-0000-4000-8000-000000000000' });
+		const unknown = await c.send(['+255712345678'], {
+			tenant_account_id: '00000000-0000-4000-8000-000000000000',
+		});
 		assert.equal(unknown.status, 404);
 		assert.equal(unknown.body.code, 'tenant_not_found');
 	});
@@ -166,12 +193,20 @@ describe('messaging', () => {
 	});
 
 	test('dashboard metrics: one entry per day, today counts the sends, default 30d, invalid period 400', async () => {
-		for (const [period, days] of [['7d', 7], ['30d', 30], ['90d', 90], ['1y', 365]]) {
+		for (const [period, days] of [
+			['7d', 7],
+			['30d', 30],
+			['90d', 90],
+			['1y', 365],
+		]) {
 			const r = await c.get(`/api/messaging/dashboard/metrics/?period=${period}`);
 			assert.equal(r.status, 200);
 			assert.equal(r.body.period, period);
 			assert.equal(r.body.daily_breakdown.length, days);
-			const sum = r.body.daily_breakdown.reduce((/** @type {number} */ a, /** @type {any} */ d) => a + d.sent, 0);
+			const sum = r.body.daily_breakdown.reduce(
+				(/** @type {number} */ a, /** @type {any} */ d) => a + d.sent,
+				0,
+			);
 			assert.equal(r.body.metrics.messages_sent, sum);
 		}
 		const def = await c.get('/api/messaging/dashboard/metrics/');
@@ -207,7 +242,10 @@ describe('messaging', () => {
 		const a = await c.get(`/api/messaging/campaigns/${SEED_IDS.campaign}/analytics/`);
 		assert.equal(a.body.status, 'completed');
 		assert.equal(a.body.sent, a.body.delivered + a.body.failed);
-		assert.equal((await c.get('/api/messaging/campaigns/nope/analytics/')).body.code, 'campaign_not_found');
+		assert.equal(
+			(await c.get('/api/messaging/campaigns/nope/analytics/')).body.code,
+			'campaign_not_found',
+		);
 		const ct = await c.get(`/api/messaging/contacts/${SEED_IDS.firstContact}/`);
 		assert.equal(ct.body.id, SEED_IDS.firstContact);
 		const missing = await c.get('/api/messaging/contacts/nope/');

@@ -56,7 +56,14 @@ describe('pagination', () => {
 		const r = await c.get('/api/billing/history/?page=99&page_size=100');
 		assert.equal(r.status, 404);
 		assert.deepEqual(r.body, { error: 'Invalid page.', code: 'not_found', details: {} });
-		for (const q of ['page=0', 'page=abc', 'page=1.5', 'page_size=0', 'page_size=-3', 'page_size=x']) {
+		for (const q of [
+			'page=0',
+			'page=abc',
+			'page=1.5',
+			'page_size=0',
+			'page_size=-3',
+			'page_size=x',
+		]) {
 			const b = await c.get(`/api/billing/history/?${q}`);
 			assert.equal(b.status, 400, q);
 			assert.equal(b.body.code, 'validation_error');
@@ -72,7 +79,11 @@ describe('pagination', () => {
 			assert.ok(r.body.results.every((/** @type {any} */ x) => x.type === type));
 			assert.ok(r.body.count > 0);
 			sum += r.body.count;
-			if (r.body.next) assert.equal(r.body.next, `${sb.url}/api/billing/history/?page=2&page_size=10&type=${type}`);
+			if (r.body.next)
+				assert.equal(
+					r.body.next,
+					`${sb.url}/api/billing/history/?page=2&page_size=10&type=${type}`,
+				);
 		}
 		assert.equal(sum, total);
 		assert.equal((await c.get('/api/billing/history/?type=refund')).status, 400);
@@ -84,8 +95,14 @@ describe('pagination', () => {
 			Authorization: `Bearer ${SANDBOX_API_KEY}`,
 		});
 		assert.equal(r.status, 200);
-		assert.equal(r.body.next, 'http://sandbox.example:8080/api/billing/history/?page=3&page_size=100');
-		assert.equal(r.body.previous, 'http://sandbox.example:8080/api/billing/history/?page=1&page_size=100');
+		assert.equal(
+			r.body.next,
+			'http://sandbox.example:8080/api/billing/history/?page=3&page_size=100',
+		);
+		assert.equal(
+			r.body.previous,
+			'http://sandbox.example:8080/api/billing/history/?page=1&page_size=100',
+		);
 	});
 
 	test('notifications: newest first, unread_only filter', async () => {

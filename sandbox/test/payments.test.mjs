@@ -10,10 +10,14 @@ describe('partner tenants and payments', () => {
 	let sb;
 	/** @type {ReturnType<typeof client>} */
 	let c;
-	withSandbox({ paymentDelayMs: 0 }, (s, cl) => {
-		sb = s;
-		c = cl;
-	}, { reset: true });
+	withSandbox(
+		{ paymentDelayMs: 0 },
+		(s, cl) => {
+			sb = s;
+			c = cl;
+		},
+		{ reset: true },
+	);
 
 	const tenantBody = {
 		tenant_name: 'Mwanza Fish Market',
@@ -29,7 +33,8 @@ describe('partner tenants and payments', () => {
 		buyer_phone: '0754000111',
 		mobile_money_provider: 'tigo',
 	};
-	const createTenant = async () => (await c.post('/api/integration/v1/partner/tenants/create/', tenantBody)).body.data;
+	const createTenant = async () =>
+		(await c.post('/api/integration/v1/partner/tenants/create/', tenantBody)).body.data;
 	/**
 	 * @param {string} tenantId
 	 * @param {Record<string, unknown>} [body]
@@ -38,7 +43,8 @@ describe('partner tenants and payments', () => {
 		c.post(`/api/integration/v1/partner/tenants/${tenantId}/payments/initiate/`, body);
 	/** @param {string} id */
 	const tenantBalance = async (id) =>
-		(await c.admin('GET', '/tenants')).body.find((/** @type {any} */ t) => t.tenant_id === id).sms_balance;
+		(await c.admin('GET', '/tenants')).body.find((/** @type {any} */ t) => t.tenant_id === id)
+			.sms_balance;
 
 	test('create tenant: 201 with the tenant account', async () => {
 		const r = await c.post('/api/integration/v1/partner/tenants/create/', tenantBody);
@@ -69,7 +75,10 @@ describe('partner tenants and payments', () => {
 			[{ tenant_name: undefined }, 'tenant_name'],
 		];
 		for (const [patch, field] of cases) {
-			const r = await c.post('/api/integration/v1/partner/tenants/create/', { ...tenantBody, ...patch });
+			const r = await c.post('/api/integration/v1/partner/tenants/create/', {
+				...tenantBody,
+				...patch,
+			});
 			assert.equal(r.status, 400, JSON.stringify(patch));
 			assert.equal(r.body.code, 'validation_error');
 			assert.ok(r.body.error.startsWith(`${field}: `), r.body.error);
@@ -96,19 +105,34 @@ describe('partner tenants and payments', () => {
 		const st = await c.get(`/api/billing/payments/transactions/${d.transaction_id}/status/`);
 		assert.deepEqual(st.body, {
 			success: true,
-			transaction: { id: d.transaction_id, order_id: d.order_id, amount: 24000, currency: 'TZS', status: 'pending', completed_at: null },
+			transaction: {
+				id: d.transaction_id,
+				order_id: d.order_id,
+				amount: 24000,
+				currency: 'TZS',
+				status: 'pending',
+				completed_at: null,
+			},
 		});
 		// paymentDelayMs 0: nothing happens on its own.
 		await sleep(50);
-		assert.equal((await c.get(`/api/billing/payments/transactions/${d.transaction_id}/status/`)).body.transaction.status, 'pending');
+		assert.equal(
+			(await c.get(`/api/billing/payments/transactions/${d.transaction_id}/status/`)).body
+				.transaction.status,
+			'pending',
+		);
 
 		const done = await c.admin('POST', `/payments/${d.transaction_id}/complete`);
 		assert.equal(done.status, 200);
-		const st2 = (await c.get(`/api/billing/payments/transactions/${d.transaction_id}/status/`)).body.transaction;
+		const st2 = (await c.get(`/api/billing/payments/transactions/${d.transaction_id}/status/`)).body
+			.transaction;
 		assert.equal(st2.status, 'completed');
 		assert.match(st2.completed_at, /Z$/);
 		assert.equal(await tenantBalance(tenant.tenant_id), 250 + 1000 + 50);
-		assert.equal((await c.get('/api/billing/history/?type=payment&page_size=1')).body.results[0].status, 'completed');
+		assert.equal(
+			(await c.get('/api/billing/history/?type=payment&page_size=1')).body.results[0].status,
+			'completed',
+		);
 		const n = (await c.get('/api/notifications/?page_size=1')).body.results[0];
 		assert.equal(n.title, 'Payment completed');
 		assert.equal(n.type, 'success');
@@ -132,8 +156,15 @@ describe('partner tenants and payments', () => {
 		const d = (await initiate(SEED_IDS.tenant)).body.data;
 		const r = await c.admin('POST', `/payments/${d.transaction_id}/fail`);
 		assert.equal(r.status, 200);
-		assert.equal((await c.get(`/api/billing/payments/transactions/${d.transaction_id}/status/`)).body.transaction.status, 'failed');
-		assert.equal((await c.get('/api/billing/history/?page_size=1')).body.results[0].status, 'failed');
+		assert.equal(
+			(await c.get(`/api/billing/payments/transactions/${d.transaction_id}/status/`)).body
+				.transaction.status,
+			'failed',
+		);
+		assert.equal(
+			(await c.get('/api/billing/history/?page_size=1')).body.results[0].status,
+			'failed',
+		);
 		const n = (await c.get('/api/notifications/?page_size=1')).body.results[0];
 		assert.equal(n.type, 'error');
 		assert.equal(await tenantBalance(SEED_IDS.tenant), 1000);
@@ -149,26 +180,42 @@ describe('partner tenants and payments', () => {
 		assert.equal(unknownPkg.status, 404);
 		assert.match(unknownPkg.body.error, /package_id/);
 
-		const inactive = await initiate(SEED_IDS.tenant, { ...paymentBody, package_id: SEED_IDS.packages.legacy });
+		const inactive = await initiate(SEED_IDS.tenant, {
+			...paymentBody,
+			package_id: SEED_IDS.packages.legacy,
+		});
 		assert.equal(inactive.status, 400);
 		assert.ok(inactive.body.error.startsWith('package_id: '));
 
-		const provider = await initiate(SEED_IDS.tenant, { ...paymentBody, mobile_money_provider: 'mpesa' });
+		const provider = await initiate(SEED_IDS.tenant, {
+			...paymentBody,
+			mobile_money_provider: 'mpesa',
+		});
 		assert.equal(provider.status, 400);
-		assert.equal(provider.body.error, "mobile_money_provider: 'mpesa' is not one of vodacom, tigo, airtel, halotel");
+		assert.equal(
+			provider.body.error,
+			"mobile_money_provider: 'mpesa' is not one of vodacom, tigo, airtel, halotel",
+		);
 
 		const email = await initiate(SEED_IDS.tenant, { ...paymentBody, buyer_email: 'x' });
 		assert.equal(email.status, 400);
 		assert.ok(email.body.error.startsWith('buyer_email: '));
 
-		assert.equal((await c.get('/api/billing/payments/transactions/nope/status/')).body.code, 'transaction_not_found');
+		assert.equal(
+			(await c.get('/api/billing/payments/transactions/nope/status/')).body.code,
+			'transaction_not_found',
+		);
 		assert.equal((await c.admin('GET', '/state')).body.payments.pending, 0);
 	});
 
 	test('config change of paymentDelayMs applies to pending payments', async () => {
 		const d = (await initiate(SEED_IDS.tenant)).body.data;
 		await c.admin('POST', '/config', { paymentDelayMs: 30 });
-		await waitFor(async () => (await c.get(`/api/billing/payments/transactions/${d.transaction_id}/status/`)).body.transaction.status === 'completed');
+		await waitFor(
+			async () =>
+				(await c.get(`/api/billing/payments/transactions/${d.transaction_id}/status/`)).body
+					.transaction.status === 'completed',
+		);
 	});
 
 	test('reset cancels pending payment timers', async () => {

@@ -27,7 +27,8 @@ export interface ByIdSpec {
 
 /** Runs a function and returns what it threw (fails the test when it did not throw). */
 /** The error a run rejects with (see harness). */
-export const caught = async (run: () => Promise<unknown>): Promise<Error & IDataObject> => await caughtError<Error & IDataObject>(run);
+export const caught = async (run: () => Promise<unknown>): Promise<Error & IDataObject> =>
+	await caughtError<Error & IDataObject>(run);
 
 export function describeIdHandling(spec: ByIdSpec): void {
 	const parameters = (id: string): IDataObject => ({
@@ -87,7 +88,8 @@ export function describeIdHandling(spec: ByIdSpec): void {
 				.get(spec.path('00000000-0000-0000-0000-000000000000'))
 				.reply(404, { error: spec.notFound, code: 'NOT_FOUND', details: {} });
 			const error = await caught(
-				async () => await runNode({ parameters: parameters('00000000-0000-0000-0000-000000000000') }),
+				async () =>
+					await runNode({ parameters: parameters('00000000-0000-0000-0000-000000000000') }),
 			);
 			expect(error).toBeInstanceOf(NodeApiError);
 			expect(error.message).toContain(spec.notFound);
@@ -111,11 +113,17 @@ export function describeIdHandling(spec: ByIdSpec): void {
 			});
 			expect(output).toHaveLength(3);
 			expect(output[0]).toEqual({
-				json: expect.objectContaining({ error: `${spec.notFound} [HTTP 404]`, itemIndex: 0 }) as unknown as IDataObject,
+				json: expect.objectContaining({
+					error: `${spec.notFound} [HTTP 404]`,
+					itemIndex: 0,
+				}) as unknown as IDataObject,
 				pairedItem: { item: 0 },
 			});
 			expect(output[1]).toEqual({
-				json: expect.objectContaining({ error: `${spec.label} is empty in item 1`, itemIndex: 1 }) as unknown as IDataObject,
+				json: expect.objectContaining({
+					error: `${spec.label} is empty in item 1`,
+					itemIndex: 1,
+				}) as unknown as IDataObject,
 				pairedItem: { item: 1 },
 			});
 			expect(output[2]).toEqual({ json: spec.okOutput, pairedItem: { item: 2 } });

@@ -6,7 +6,9 @@ import { BASE_URL, runNode } from '../support/harness';
 const SEND = '/api/integration/v1/sms/send/';
 
 /** A send endpoint that records every request body and answers with a message id per request. */
-function recordSends(options: { failOn?: (body: IDataObject, n: number) => number | undefined } = {}) {
+function recordSends(
+	options: { failOn?: (body: IDataObject, n: number) => number | undefined } = {},
+) {
 	const bodies: IDataObject[] = [];
 	nock(BASE_URL)
 		.persist()
@@ -15,7 +17,11 @@ function recordSends(options: { failOn?: (body: IDataObject, n: number) => numbe
 			const n = bodies.length + 1;
 			bodies.push(body as IDataObject);
 			const status = options.failOn?.(body as IDataObject, n);
-			if (status) return [status, { error: `Provider rejected batch ${n}`, code: 'provider_error', details: {} }];
+			if (status)
+				return [
+					status,
+					{ error: `Provider rejected batch ${n}`, code: 'provider_error', details: {} },
+				];
 			return [200, { success: true, message_id: `msg-${n}`, status: 'sent' }];
 		});
 	return bodies;
@@ -66,7 +72,15 @@ describe('sms.send with Combine Items', () => {
 			[phone(3), phone(4), phone(5)],
 			[phone(6)],
 		]);
-		expect(output.map((o) => o.json.message_id)).toEqual(['msg-1', 'msg-1', 'msg-1', 'msg-2', 'msg-2', 'msg-2', 'msg-3']);
+		expect(output.map((o) => o.json.message_id)).toEqual([
+			'msg-1',
+			'msg-1',
+			'msg-1',
+			'msg-2',
+			'msg-2',
+			'msg-2',
+			'msg-3',
+		]);
 	});
 
 	it('groups by message, sender ID and tenant: different messages never share a request', async () => {
@@ -95,7 +109,11 @@ describe('sms.send with Combine Items', () => {
 		expect(bodies).toHaveLength(1);
 		expect(bodies[0].recipients).toEqual([phone(1), phone(2), phone(3)]);
 		expect(output[0].json.duplicates).toBeUndefined();
-		expect(output[1].json).toMatchObject({ recipients: [phone(2), phone(3)], duplicates: [phone(2)], message_id: 'msg-1' });
+		expect(output[1].json).toMatchObject({
+			recipients: [phone(2), phone(3)],
+			duplicates: [phone(2)],
+			message_id: 'msg-1',
+		});
 	});
 
 	it('a failed request fails exactly the items it carried, as error items under continueOnFail', async () => {
@@ -107,7 +125,13 @@ describe('sms.send with Combine Items', () => {
 			continueOnFail: true,
 		});
 		expect(output).toHaveLength(5);
-		expect(output.map((o) => o.json.message_id ?? 'error')).toEqual(['msg-1', 'msg-1', 'error', 'error', 'msg-3']);
+		expect(output.map((o) => o.json.message_id ?? 'error')).toEqual([
+			'msg-1',
+			'msg-1',
+			'error',
+			'error',
+			'msg-3',
+		]);
 		expect(output[2].json.error).toBe('Provider rejected batch 2 [HTTP 503]');
 		expect(output[3].pairedItem).toEqual({ item: 3 });
 	});
@@ -120,7 +144,9 @@ describe('sms.send with Combine Items', () => {
 			items,
 			continueOnFail: true,
 		});
-		expect(bodies).toEqual([{ message: 'Hello from the broadcast', sender_id: 'ACME', recipients: [phone(1), phone(2)] }]);
+		expect(bodies).toEqual([
+			{ message: 'Hello from the broadcast', sender_id: 'ACME', recipients: [phone(1), phone(2)] },
+		]);
 		expect(output[1].json.error).toBe(
 			'Invalid recipient "call me" in item 1: a phone number may only contain digits, an initial +, spaces, dashes, dots and parentheses',
 		);
@@ -131,9 +157,9 @@ describe('sms.send with Combine Items', () => {
 	it('without continueOnFail an invalid item stops the run before anything is sent', async () => {
 		const bodies = recordSends();
 		const items = [{ to: phone(1) }, { to: '0712' }, { to: phone(2) }];
-		await expect(runNode({ parameters: sendParameters({ combineItems: true }), items })).rejects.toThrow(
-			'Invalid recipient "0712" in item 1',
-		);
+		await expect(
+			runNode({ parameters: sendParameters({ combineItems: true }), items }),
+		).rejects.toThrow('Invalid recipient "0712" in item 1');
 		expect(bodies).toHaveLength(0);
 	});
 });
@@ -153,16 +179,26 @@ describe('sms.send without Combine Items', () => {
 	it('splits one item with many recipients by Batch Size', async () => {
 		const bodies = recordSends();
 		const to = Array.from({ length: 5 }, (_, i) => phone(i));
-		const { output } = await runNode({ parameters: sendParameters({ batchSize: 2 }), items: [{ to }] });
+		const { output } = await runNode({
+			parameters: sendParameters({ batchSize: 2 }),
+			items: [{ to }],
+		});
 		expect(bodies.map((b) => b.recipients)).toEqual([to.slice(0, 2), to.slice(2, 4), to.slice(4)]);
 		expect(output).toHaveLength(1);
-		expect(output[0].json).toMatchObject({ message_id: 'msg-1', message_ids: ['msg-1', 'msg-2', 'msg-3'], recipientCount: 5, requests: 3 });
+		expect(output[0].json).toMatchObject({
+			message_id: 'msg-1',
+			message_ids: ['msg-1', 'msg-2', 'msg-3'],
+			recipientCount: 5,
+			requests: 3,
+		});
 	});
 
 	it('without continueOnFail stops at the first failed item: later items are not sent', async () => {
 		const bodies = recordSends({ failOn: (_body, n) => (n === 2 ? 400 : undefined) });
 		const items = Array.from({ length: 4 }, (_, i) => ({ to: phone(i) }));
-		await expect(runNode({ parameters: sendParameters({}), items })).rejects.toThrow('Provider rejected batch 2 [HTTP 400]');
+		await expect(runNode({ parameters: sendParameters({}), items })).rejects.toThrow(
+			'Provider rejected batch 2 [HTTP 400]',
+		);
 		expect(bodies).toHaveLength(2);
 	});
 });

@@ -33,7 +33,6 @@ const BALANCE = '/api/integration/v1/sms/balance/';
 const LOGIN = '/api/auth/login/';
 const getBalance = { resource: 'account', operation: 'getBalance' };
 
-
 describe('SmsPlatformApi credential: description', () => {
 	const credential = new SmsPlatformApi();
 
@@ -49,7 +48,11 @@ describe('SmsPlatformApi credential: description', () => {
 			'accessToken',
 		]);
 		const auth = credential.properties.find((p) => p.name === 'authMethod');
-		expect(auth?.options?.map((o) => (o as { value: string }).value)).toEqual(['apiKeyBearer', 'apiKeyHeader', 'jwt']);
+		expect(auth?.options?.map((o) => (o as { value: string }).value)).toEqual([
+			'apiKeyBearer',
+			'apiKeyHeader',
+			'jwt',
+		]);
 	});
 
 	it('hides the access token, marks it expirable, and keeps the secrets as passwords', () => {
@@ -58,14 +61,18 @@ describe('SmsPlatformApi credential: description', () => {
 		expect(byName.accessToken.typeOptions).toMatchObject({ expirable: true, password: true });
 		expect(byName.apiKey.typeOptions).toMatchObject({ password: true });
 		expect(byName.password.typeOptions).toMatchObject({ password: true });
-		expect(byName.apiKey.displayOptions).toEqual({ show: { authMethod: ['apiKeyBearer', 'apiKeyHeader'] } });
+		expect(byName.apiKey.displayOptions).toEqual({
+			show: { authMethod: ['apiKeyBearer', 'apiKeyHeader'] },
+		});
 		expect(byName.email.displayOptions).toEqual({ show: { authMethod: ['jwt'] } });
 		expect(byName.password.displayOptions).toEqual({ show: { authMethod: ['jwt'] } });
 	});
 
 	it('validates the Base URL field as an http(s) URL', () => {
 		const baseUrl = credential.properties.find((p) => p.name === 'baseUrl');
-		const rule = (baseUrl?.typeOptions?.validationRules as Array<{ properties: { regex: string } }>)[0];
+		const rule = (
+			baseUrl?.typeOptions?.validationRules as Array<{ properties: { regex: string } }>
+		)[0];
 		const regex = new RegExp(rule.properties.regex);
 		expect(regex.test('https://api.example.com')).toBe(true);
 		expect(regex.test('http://localhost:4010/')).toBe(true);
@@ -123,8 +130,12 @@ describe('preAuthentication itself', () => {
 	it('does nothing for the API key modes', async () => {
 		const calls: unknown[] = [];
 		const self = withHttp(async (options) => calls.push(options));
-		await expect(credential.preAuthentication.call(self, apiKeyCredentials('apiKeyBearer'))).resolves.toEqual({});
-		await expect(credential.preAuthentication.call(self, apiKeyCredentials('apiKeyHeader'))).resolves.toEqual({});
+		await expect(
+			credential.preAuthentication.call(self, apiKeyCredentials('apiKeyBearer')),
+		).resolves.toEqual({});
+		await expect(
+			credential.preAuthentication.call(self, apiKeyCredentials('apiKeyHeader')),
+		).resolves.toEqual({});
 		expect(calls).toEqual([]);
 	});
 
@@ -152,7 +163,10 @@ describe('preAuthentication itself', () => {
 	it.each([400, 401, 403])('a refused login (HTTP %i) never shows the password', async (status) => {
 		const self = withHttp(async () => {
 			throw Object.assign(new Error(`Request failed with status code ${status}`), {
-				response: { status, data: { detail: 'No active account found with the given credentials' } },
+				response: {
+					status,
+					data: { detail: 'No active account found with the given credentials' },
+				},
 			});
 		});
 		const error = await refusal(() => credential.preAuthentication.call(self, jwtCredentials()));
@@ -167,7 +181,9 @@ describe('preAuthentication itself', () => {
 			throw Object.assign(new Error('getaddrinfo ENOTFOUND x.test'), { code: 'ENOTFOUND' });
 		});
 		const error = await refusal(() => credential.preAuthentication.call(self, jwtCredentials()));
-		expect(error.message).toBe('SMS Platform login failed: getaddrinfo ENOTFOUND x.test. Check the Base URL.');
+		expect(error.message).toBe(
+			'SMS Platform login failed: getaddrinfo ENOTFOUND x.test. Check the Base URL.',
+		);
 	});
 });
 
@@ -179,22 +195,35 @@ describe('authentication headers, through a node run', () => {
 		})
 			.get(BALANCE)
 			.reply(200, { balance: 5, currency: 'credits' });
-		const { output } = await runNode({ parameters: getBalance, credentials: apiKeyCredentials('apiKeyBearer') });
-		expect(output).toEqual([{ json: { balance: 5, currency: 'credits' }, pairedItem: { item: 0 } }]);
+		const { output } = await runNode({
+			parameters: getBalance,
+			credentials: apiKeyCredentials('apiKeyBearer'),
+		});
+		expect(output).toEqual([
+			{ json: { balance: 5, currency: 'credits' }, pairedItem: { item: 0 } },
+		]);
 		scope.done();
 	});
 
 	it('apiKeyHeader sends "X-API-Key: <key>" and NO Authorization header', async () => {
-		const scope = nock(BASE_URL, { reqheaders: { 'x-api-key': API_KEY }, badheaders: ['authorization'] })
+		const scope = nock(BASE_URL, {
+			reqheaders: { 'x-api-key': API_KEY },
+			badheaders: ['authorization'],
+		})
 			.get(BALANCE)
 			.reply(200, { balance: 6, currency: 'credits' });
-		const { output } = await runNode({ parameters: getBalance, credentials: apiKeyCredentials('apiKeyHeader') });
+		const { output } = await runNode({
+			parameters: getBalance,
+			credentials: apiKeyCredentials('apiKeyHeader'),
+		});
 		expect(output[0].json).toEqual({ balance: 6, currency: 'credits' });
 		scope.done();
 	});
 
 	it('badheaders really refuses a request carrying Authorization (the control of the test above)', async () => {
-		nock(BASE_URL, { badheaders: ['authorization'] }).get(BALANCE).reply(200, { balance: 1 });
+		nock(BASE_URL, { badheaders: ['authorization'] })
+			.get(BALANCE)
+			.reply(200, { balance: 1 });
 		const error = await caught(() =>
 			runNode({ parameters: getBalance, credentials: apiKeyCredentials('apiKeyBearer') }),
 		);
@@ -205,7 +234,10 @@ describe('authentication headers, through a node run', () => {
 		const scope = nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}` } })
 			.get(BALANCE)
 			.reply(200, { balance: 1 });
-		await runNode({ parameters: getBalance, credentials: apiKeyCredentials('apiKeyBearer', { apiKey: ` ${API_KEY} \n` }) });
+		await runNode({
+			parameters: getBalance,
+			credentials: apiKeyCredentials('apiKeyBearer', { apiKey: ` ${API_KEY} \n` }),
+		});
 		scope.done();
 	});
 });
@@ -214,7 +246,11 @@ describe('JWT login', () => {
 	it.each([
 		['access_token', { access_token: 'jwt-token-A', token_type: 'Bearer' }, 'jwt-token-A'],
 		['access', { access: 'jwt-token-B', refresh: 'refresh-B' }, 'jwt-token-B'],
-		['tokens.access', { user: { id: 1 }, tokens: { access: 'jwt-token-C', refresh: 'refresh-C' } }, 'jwt-token-C'],
+		[
+			'tokens.access',
+			{ user: { id: 1 }, tokens: { access: 'jwt-token-C', refresh: 'refresh-C' } },
+			'jwt-token-C',
+		],
 	])(
 		'logs in with exactly {email, password}, reads the token from %s, and sends it as Bearer',
 		async (_label, loginResponse, token) => {
@@ -228,7 +264,10 @@ describe('JWT login', () => {
 			const api = nock(BASE_URL, { reqheaders: { authorization: `Bearer ${token}` } })
 				.get(BALANCE)
 				.reply(200, { balance: 77, currency: 'credits' });
-			const { output, helper } = await runNode({ parameters: getBalance, credentials: jwtCredentials() });
+			const { output, helper } = await runNode({
+				parameters: getBalance,
+				credentials: jwtCredentials(),
+			});
 			expect(loginBodies).toEqual([{ email: 'ops@example.com', password: PASSWORD }]);
 			expect(output[0].json).toEqual({ balance: 77, currency: 'credits' });
 			expect(helper.logins).toBe(1);
@@ -275,7 +314,9 @@ describe('JWT login', () => {
 		const helper = new TestCredentialsHelper(jwtCredentials({ accessToken: 'old' }));
 		const { output } = await runNode({ parameters: getBalance, helper });
 
-		expect(output).toEqual([{ json: { balance: 900, currency: 'credits' }, pairedItem: { item: 0 } }]);
+		expect(output).toEqual([
+			{ json: { balance: 900, currency: 'credits' }, pairedItem: { item: 0 } },
+		]);
 		expect(logins).toEqual([{ email: 'ops@example.com', password: PASSWORD }]);
 		expect(helper.logins).toBe(1);
 		expect(helper.stored.accessToken).toBe('new-token');
@@ -310,26 +351,33 @@ describe('JWT login', () => {
 	it.each([
 		['an empty stored token (first login)', ''],
 		['an expired token (re-login)', 'old'],
-	])('a refused password, with %s, says the e-mail or password was refused and never shows the password', async (_l, token) => {
-		nock(BASE_URL).get(BALANCE).times(2).reply(401, { detail: 'Token expired' });
-		nock(BASE_URL)
-			.post(LOGIN, { email: 'ops@example.com', password: PASSWORD })
-			.reply(401, { detail: 'No active account found with the given credentials' });
-		const helper = new TestCredentialsHelper(jwtCredentials({ accessToken: token }));
-		const error = await caught(() => runNode({ parameters: getBalance, helper }));
-		expect(error.message).toMatch(/login failed/i);
-		expect(error.message).toMatch(/e-mail or password was refused/);
-		expect(error.message).toMatch(/401/);
-		expect(`${error.message} ${error.description}`).toMatch(/credential/i);
-		expect(error.message).not.toContain(PASSWORD);
-		expect(String(error.description)).not.toContain(PASSWORD);
-		expect(helper.logins).toBe(0);
-		expect(helper.stored.accessToken).toBe(token);
-	});
+	])(
+		'a refused password, with %s, says the e-mail or password was refused and never shows the password',
+		async (_l, token) => {
+			nock(BASE_URL).get(BALANCE).times(2).reply(401, { detail: 'Token expired' });
+			nock(BASE_URL)
+				.post(LOGIN, { email: 'ops@example.com', password: PASSWORD })
+				.reply(401, { detail: 'No active account found with the given credentials' });
+			const helper = new TestCredentialsHelper(jwtCredentials({ accessToken: token }));
+			const error = await caught(() => runNode({ parameters: getBalance, helper }));
+			expect(error.message).toMatch(/login failed/i);
+			expect(error.message).toMatch(/e-mail or password was refused/);
+			expect(error.message).toMatch(/401/);
+			expect(`${error.message} ${error.description}`).toMatch(/credential/i);
+			expect(error.message).not.toContain(PASSWORD);
+			expect(String(error.description)).not.toContain(PASSWORD);
+			expect(helper.logins).toBe(0);
+			expect(helper.stored.accessToken).toBe(token);
+		},
+	);
 
 	it('a login answer without a token names the places it looked', async () => {
-		nock(BASE_URL).post(LOGIN).reply(200, { success: true, user: { id: 1 } });
-		const error = await caught(() => runNode({ parameters: getBalance, credentials: jwtCredentials() }));
+		nock(BASE_URL)
+			.post(LOGIN)
+			.reply(200, { success: true, user: { id: 1 } });
+		const error = await caught(() =>
+			runNode({ parameters: getBalance, credentials: jwtCredentials() }),
+		);
 		expect(error.message).toMatch(/without an access token/);
 		expect(error.message).toMatch(/access_token, access and tokens\.access/);
 	});
@@ -344,8 +392,13 @@ describe('JWT login', () => {
 
 	it('logs in below a Base URL given with a trailing slash', async () => {
 		const login = nock(BASE_URL).post(LOGIN).reply(200, { access: 'tok' });
-		const api = nock(BASE_URL, { reqheaders: { authorization: 'Bearer tok' } }).get(BALANCE).reply(200, { balance: 1 });
-		await runNode({ parameters: getBalance, credentials: jwtCredentials({ baseUrl: `${BASE_URL}/` }) });
+		const api = nock(BASE_URL, { reqheaders: { authorization: 'Bearer tok' } })
+			.get(BALANCE)
+			.reply(200, { balance: 1 });
+		await runNode({
+			parameters: getBalance,
+			credentials: jwtCredentials({ baseUrl: `${BASE_URL}/` }),
+		});
 		login.done();
 		api.done();
 	});
@@ -386,9 +439,18 @@ async function runCredentialTest(credentials: ICredentialDataDecryptedObject) {
 		parameters: {},
 		credentials: { smsPlatformApi: { id: 'cred-1', name: 'SMS Platform account' } },
 	};
-	const workflow = new Workflow({ id: 'cred-test', nodes: [node], connections: {}, active: false, nodeTypes });
+	const workflow = new Workflow({
+		id: 'cred-test',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+	});
 	const helper = new TestCredentialsHelper(credentials);
-	const additionalData = { credentialsHelper: helper, variables: {} } as unknown as IWorkflowExecuteAdditionalData;
+	const additionalData = {
+		credentialsHelper: helper,
+		variables: {},
+	} as unknown as IWorkflowExecuteAdditionalData;
 	const items: INodeExecutionData[] = [{ json: {} }];
 	const context = executeContextFor(workflow, node, additionalData, items, 'internal');
 	const routingNode = new RoutingNode(context, nodeType, {
@@ -415,7 +477,13 @@ function evaluateBaseUrl(baseUrl: string): unknown {
 		getByNameAndVersion: () => ({ description: { properties: [] } }),
 		getKnownTypes: () => ({}),
 	} as unknown as INodeTypes;
-	const workflow = new Workflow({ id: 'w', nodes: [node], connections: {}, active: false, nodeTypes });
+	const workflow = new Workflow({
+		id: 'w',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+	});
 	return workflow.expression.getSimpleParameterValue(
 		node,
 		new SmsPlatformApi().test.request.baseURL as string,
@@ -439,13 +507,18 @@ describe('the credential test request', () => {
 		const scope = nock('https://x.test', { reqheaders: { authorization: `Bearer ${API_KEY}` } })
 			.get('/api/integration/v1/sms/balance/')
 			.reply(200, { balance: 10, currency: 'credits' });
-		const { result } = await runCredentialTest(apiKeyCredentials('apiKeyBearer', { baseUrl: 'https://x.test/' }));
+		const { result } = await runCredentialTest(
+			apiKeyCredentials('apiKeyBearer', { baseUrl: 'https://x.test/' }),
+		);
 		expect(result[0][0].json).toEqual({ balance: 10, currency: 'credits' });
 		scope.done();
 	});
 
 	it('uses X-API-Key for the header mode', async () => {
-		const scope = nock('https://x.test', { reqheaders: { 'x-api-key': API_KEY }, badheaders: ['authorization'] })
+		const scope = nock('https://x.test', {
+			reqheaders: { 'x-api-key': API_KEY },
+			badheaders: ['authorization'],
+		})
 			.get('/api/integration/v1/sms/balance/')
 			.reply(200, { balance: 10 });
 		await runCredentialTest(apiKeyCredentials('apiKeyHeader', { baseUrl: 'https://x.test' }));
@@ -466,7 +539,11 @@ describe('the credential test request', () => {
 	});
 
 	it('fails when the service refuses the key', async () => {
-		nock('https://x.test').get('/api/integration/v1/sms/balance/').reply(401, { detail: 'Invalid API key' });
-		await expect(runCredentialTest(apiKeyCredentials('apiKeyBearer', { baseUrl: 'https://x.test' }))).rejects.toThrow();
+		nock('https://x.test')
+			.get('/api/integration/v1/sms/balance/')
+			.reply(401, { detail: 'Invalid API key' });
+		await expect(
+			runCredentialTest(apiKeyCredentials('apiKeyBearer', { baseUrl: 'https://x.test' })),
+		).rejects.toThrow();
 	});
 });

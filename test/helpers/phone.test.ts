@@ -60,16 +60,36 @@ describe('normalizePhone', () => {
 		['letters', '+255712ABC678', undefined, refused(BAD_CHARACTERS)],
 		['text', 'not-a-number', undefined, refused(BAD_CHARACTERS)],
 		['a slash', '+255/712345678', undefined, refused(BAD_CHARACTERS)],
-		['too short', '+123456', undefined, refused('too short for an E.164 number (6 digits, at least 7)')],
-		['too long', '+1234567890123456', undefined, refused('too long for an E.164 number (16 digits, at most 15)')],
-		['leading 00', '00255712345678', undefined, refused('write the international prefix 00 as +, e.g. +255712345678')],
+		[
+			'too short',
+			'+123456',
+			undefined,
+			refused('too short for an E.164 number (6 digits, at least 7)'),
+		],
+		[
+			'too long',
+			'+1234567890123456',
+			undefined,
+			refused('too long for an E.164 number (16 digits, at most 15)'),
+		],
+		[
+			'leading 00',
+			'00255712345678',
+			undefined,
+			refused('write the international prefix 00 as +, e.g. +255712345678'),
+		],
 		[
 			'leading 00 with a country code set',
 			'00255712345678',
 			'255',
 			refused('write the international prefix 00 as +, e.g. +255712345678'),
 		],
-		['leading +0', '+0255712345678', undefined, refused('after the + comes the country code, which never starts with 0')],
+		[
+			'leading +0',
+			'+0255712345678',
+			undefined,
+			refused('after the + comes the country code, which never starts with 0'),
+		],
 		['a + in the middle', '255+712345678', undefined, refused(PLUS_IN_MIDDLE)],
 		['two pluses', '++255712345678', undefined, refused(PLUS_IN_MIDDLE)],
 		['a lone +', '+', undefined, refused('too short for an E.164 number (0 digits, at least 7)')],
@@ -78,10 +98,20 @@ describe('normalizePhone', () => {
 		// other types
 		['a number type, with code 255', 255712345678, '255', ok('+255712345678')],
 		['a number type, without a code', 255712345678, undefined, refused(NOT_E164)],
-		['an object', { phone: '+255712345678' }, undefined, refused('expected a phone number, got an object')],
+		[
+			'an object',
+			{ phone: '+255712345678' },
+			undefined,
+			refused('expected a phone number, got an object'),
+		],
 		['a list', ['+255712345678'], undefined, refused('expected a phone number, got a list')],
 		['null', null, undefined, refused('expected a phone number, got null')],
-		['undefined', undefined, undefined, refused('expected a phone number, got nothing (undefined)')],
+		[
+			'undefined',
+			undefined,
+			undefined,
+			refused('expected a phone number, got nothing (undefined)'),
+		],
 		['a boolean', true, undefined, refused('expected a phone number, got a boolean')],
 	])('%s: %j (code %s)', (_label, input, countryCode, expected) => {
 		expect(normalizePhone(input, countryCode)).toEqual(expected);
@@ -115,8 +145,14 @@ describe('parseCountryCode', () => {
 		['', { ok: true, value: undefined }],
 		[undefined, { ok: true, value: undefined }],
 		[null, { ok: true, value: undefined }],
-		['0255', { ok: false, reason: '"0255" is not a country calling code (1 to 3 digits, e.g. 255)' }],
-		['2555', { ok: false, reason: '"2555" is not a country calling code (1 to 3 digits, e.g. 255)' }],
+		[
+			'0255',
+			{ ok: false, reason: '"0255" is not a country calling code (1 to 3 digits, e.g. 255)' },
+		],
+		[
+			'2555',
+			{ ok: false, reason: '"2555" is not a country calling code (1 to 3 digits, e.g. 255)' },
+		],
 		['TZ', { ok: false, reason: '"TZ" is not a country calling code (1 to 3 digits, e.g. 255)' }],
 		['+', { ok: true, value: undefined }],
 	])('%j', (input, expected) => {
@@ -152,7 +188,10 @@ describe('splitRecipients and parseRecipients', () => {
 	});
 
 	it('keeps a number given more than once (in any spelling) once, in first-seen order, and lists it in duplicates', () => {
-		const result = parseRecipients(`${A}, ${B}, 0712 345 678, +255 712-345-678, ${C}, 255713000111, ${B}`, '255');
+		const result = parseRecipients(
+			`${A}, ${B}, 0712 345 678, +255 712-345-678, ${C}, 255713000111, ${B}`,
+			'255',
+		);
 		expect(result).toEqual({ recipients: [A, B, C], duplicates: [A, B], invalid: [] });
 	});
 
@@ -165,7 +204,13 @@ describe('splitRecipients and parseRecipients', () => {
 	});
 
 	it('lists each invalid entry with its value and reason, and still reads the valid ones', () => {
-		const result = parseRecipients([A, 'not-a-number', { phone: B }, '0712345678', '00255713000111']);
+		const result = parseRecipients([
+			A,
+			'not-a-number',
+			{ phone: B },
+			'0712345678',
+			'00255713000111',
+		]);
 		expect(result).toEqual({
 			recipients: [A],
 			duplicates: [],
@@ -173,7 +218,10 @@ describe('splitRecipients and parseRecipients', () => {
 				{ value: 'not-a-number', reason: BAD_CHARACTERS },
 				{ value: '{"phone":"+255713000111"}', reason: 'expected a phone number, got an object' },
 				{ value: '0712345678', reason: LOCAL_WITHOUT_CODE },
-				{ value: '00255713000111', reason: 'write the international prefix 00 as +, e.g. +255713000111' },
+				{
+					value: '00255713000111',
+					reason: 'write the international prefix 00 as +, e.g. +255713000111',
+				},
 			],
 		});
 	});

@@ -3,18 +3,39 @@
  * `activities` or a bare array, numbers that arrive as strings.
  */
 
-import { coerceNumbers, hasNext, listCount, unwrapList, unwrapObject } from '../../nodes/SmsPlatform/helpers/response';
+import {
+	coerceNumbers,
+	hasNext,
+	listCount,
+	unwrapList,
+	unwrapObject,
+} from '../../nodes/SmsPlatform/helpers/response';
 
 describe('unwrapObject', () => {
 	const tx = { transaction_id: 't1', status: 'completed' };
 
 	it.each<[string, unknown, string | undefined, object]>([
-		['a bare object', { balance: 5, currency: 'credits' }, undefined, { balance: 5, currency: 'credits' }],
+		[
+			'a bare object',
+			{ balance: 5, currency: 'credits' },
+			undefined,
+			{ balance: 5, currency: 'credits' },
+		],
 		['{success, data}', { success: true, data: { tenant_id: 'x' } }, undefined, { tenant_id: 'x' }],
 		['{success, transaction}', { success: true, transaction: tx }, undefined, tx],
-		['{success, message} (message an object)', { success: true, message: { id: 'm' } }, undefined, { id: 'm' }],
+		[
+			'{success, message} (message an object)',
+			{ success: true, message: { id: 'm' } },
+			undefined,
+			{ id: 'm' },
+		],
 		['{stats} alone', { stats: { total_sent: 3 } }, undefined, { total_sent: 3 }],
-		['the preferred wrapper first', { success: true, data: { a: 1 }, transaction: tx }, 'transaction', tx],
+		[
+			'the preferred wrapper first',
+			{ success: true, data: { a: 1 }, transaction: tx },
+			'transaction',
+			tx,
+		],
 		[
 			'a send result whose `message` is text stays as it is',
 			{ success: true, message: 'queued', message_id: 'm1' },
@@ -71,7 +92,14 @@ describe('coerceNumbers', () => {
 			word: 'many',
 		};
 		expect(
-			coerceNumbers(record, ['balance', 'amount', 'blank', 'word', 'metrics.cost', 'daily_breakdown[].sent']),
+			coerceNumbers(record, [
+				'balance',
+				'amount',
+				'blank',
+				'word',
+				'metrics.cost',
+				'daily_breakdown[].sent',
+			]),
 		).toEqual({
 			balance: 1250,
 			amount: -3.5,

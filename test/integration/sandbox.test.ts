@@ -28,13 +28,20 @@ describe('the node against the sandbox over real HTTP', () => {
 				message: 'Integration hello',
 				senderId: 'ACME',
 			},
-			credentials: apiKeyCredentials('apiKeyHeader', { baseUrl: `${sandbox.url}/`, apiKey: SANDBOX_KEY }),
+			credentials: apiKeyCredentials('apiKeyHeader', {
+				baseUrl: `${sandbox.url}/`,
+				apiKey: SANDBOX_KEY,
+			}),
 		});
 		const messageId = sent.output[0].json.message_id as string;
 		expect(messageId).toMatch(/^[0-9a-f-]{36}$/);
 		const status = await runNode({
 			parameters: { resource: 'sms', operation: 'getStatus', messageId },
-			credentials: jwtCredentials({ baseUrl: sandbox.url, email: 'demo@sandbox.test', password: 'sandbox-password' }),
+			credentials: jwtCredentials({
+				baseUrl: sandbox.url,
+				email: 'demo@sandbox.test',
+				password: 'sandbox-password',
+			}),
 		});
 		expect(status.output[0].json).toMatchObject({ message_id: messageId, status: 'delivered' });
 		expect(status.helper.logins).toBe(1);

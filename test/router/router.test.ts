@@ -39,7 +39,6 @@ function sendServer() {
 	return bodies;
 }
 
-
 const pairs = (output: INodeExecutionData[]) => output.map((item) => item.pairedItem);
 
 describe('router: sms.send with an invalid middle item', () => {
@@ -50,8 +49,16 @@ describe('router: sms.send with an invalid middle item', () => {
 		expect(output).toHaveLength(3);
 		expect(pairs(output)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 
-		expect(output[0].json).toMatchObject({ message_id: 'msg-1', recipients: ['+255712345678'], status: 'sent' });
-		expect(output[2].json).toMatchObject({ message_id: 'msg-2', recipients: ['+255713000111'], status: 'sent' });
+		expect(output[0].json).toMatchObject({
+			message_id: 'msg-1',
+			recipients: ['+255712345678'],
+			status: 'sent',
+		});
+		expect(output[2].json).toMatchObject({
+			message_id: 'msg-2',
+			recipients: ['+255713000111'],
+			status: 'sent',
+		});
 
 		const error = output[1].json;
 		expect(error.error).toBe(
@@ -75,19 +82,29 @@ describe('router: sms.send with an invalid middle item', () => {
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.context.itemIndex).toBe(1);
 		expect(error.message).toMatch(/^Invalid recipient "not-a-number" in item 1/);
-		expect(bodies).toEqual([{ message: 'Hello Asha', recipients: ['+255712345678'], sender_id: 'ACME' }]);
+		expect(bodies).toEqual([
+			{ message: 'Hello Asha', recipients: ['+255712345678'], sender_id: 'ACME' },
+		]);
 	});
 
 	it('with Combine Items and Continue On Fail: the valid items go out together, every item still paired', async () => {
 		const bodies = sendServer();
 		const { output } = await runNode({
-			parameters: { ...sendParameters, message: 'Same text for all', options: { combineItems: true } },
+			parameters: {
+				...sendParameters,
+				message: 'Same text for all',
+				options: { combineItems: true },
+			},
 			items,
 			continueOnFail: true,
 		});
 		expect(pairs(output)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(bodies).toEqual([
-			{ message: 'Same text for all', recipients: ['+255712345678', '+255713000111'], sender_id: 'ACME' },
+			{
+				message: 'Same text for all',
+				recipients: ['+255712345678', '+255713000111'],
+				sender_id: 'ACME',
+			},
 		]);
 		expect(output[0].json.message_id).toBe('msg-1');
 		expect(output[2].json.message_id).toBe('msg-1');
@@ -99,7 +116,11 @@ describe('router: sms.send with an invalid middle item', () => {
 		const bodies = sendServer();
 		const error = await caught(() =>
 			runNode({
-				parameters: { ...sendParameters, message: 'Same text for all', options: { combineItems: true } },
+				parameters: {
+					...sendParameters,
+					message: 'Same text for all',
+					options: { combineItems: true },
+				},
 				items,
 			}),
 		);
@@ -138,7 +159,11 @@ describe('router: sms.send with an invalid middle item', () => {
 });
 
 describe('router: item by item (sms.getStatus)', () => {
-	const statusParameters = { resource: 'sms', operation: 'getStatus', messageId: '={{ $json.id }}' };
+	const statusParameters = {
+		resource: 'sms',
+		operation: 'getStatus',
+		messageId: '={{ $json.id }}',
+	};
 	const ids = [{ id: 'm-0' }, { id: 'm-missing' }, { id: 'm-2' }];
 
 	function statusServer() {
@@ -157,7 +182,11 @@ describe('router: item by item (sms.getStatus)', () => {
 
 	it('with Continue On Fail: outputs paired 0, 1, 2, the middle a 404 error item', async () => {
 		const paths = statusServer();
-		const { output } = await runNode({ parameters: statusParameters, items: ids, continueOnFail: true });
+		const { output } = await runNode({
+			parameters: statusParameters,
+			items: ids,
+			continueOnFail: true,
+		});
 		expect(output).toEqual([
 			{ json: { message_id: 'm-0', status: 'delivered' }, pairedItem: { item: 0 } },
 			{
@@ -195,7 +224,15 @@ describe('router: item by item (sms.getStatus)', () => {
 			.times(2)
 			.reply((uri) => {
 				const type = new URL(uri, BASE_URL).searchParams.get('type');
-				return [200, { count: 2, next: null, previous: null, results: [{ id: `${type}-1` }, { id: `${type}-2` }] }];
+				return [
+					200,
+					{
+						count: 2,
+						next: null,
+						previous: null,
+						results: [{ id: `${type}-1` }, { id: `${type}-2` }],
+					},
+				];
 			});
 		const { output } = await runNode({
 			parameters: {
@@ -215,9 +252,9 @@ describe('router: item by item (sms.getStatus)', () => {
 	});
 
 	it('an unknown operation fails clearly', async () => {
-		await expect(runNode({ parameters: { resource: 'sms', operation: 'teleport' } })).rejects.toThrow(
-			'The operation "teleport" of resource "sms" is not supported',
-		);
+		await expect(
+			runNode({ parameters: { resource: 'sms', operation: 'teleport' } }),
+		).rejects.toThrow('The operation "teleport" of resource "sms" is not supported');
 	});
 });
 

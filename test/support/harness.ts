@@ -44,7 +44,15 @@ export function apiKeyCredentials(
 	authMethod: 'apiKeyBearer' | 'apiKeyHeader' = 'apiKeyBearer',
 	overrides: IDataObject = {},
 ): ICredentialDataDecryptedObject {
-	return { baseUrl: BASE_URL, authMethod, apiKey: API_KEY, email: '', password: '', accessToken: '', ...overrides };
+	return {
+		baseUrl: BASE_URL,
+		authMethod,
+		apiKey: API_KEY,
+		email: '',
+		password: '',
+		accessToken: '',
+		...overrides,
+	};
 }
 
 export function jwtCredentials(overrides: IDataObject = {}): ICredentialDataDecryptedObject {
@@ -181,7 +189,8 @@ export interface RunResult {
 
 /** Runs the action node through n8n-core's real ExecuteContext (parameters, expressions, credentials, helpers). */
 export async function runNode(options: RunOptions): Promise<RunResult> {
-	const helper = options.helper ?? new TestCredentialsHelper(options.credentials ?? apiKeyCredentials());
+	const helper =
+		options.helper ?? new TestCredentialsHelper(options.credentials ?? apiKeyCredentials());
 	const node = makeNode(ACTION_TYPE, options.parameters, options.continueOnFail);
 	const workflow = new Workflow({
 		id: 'test-workflow',
@@ -254,9 +263,17 @@ export async function pollTrigger(options: PollOptions): Promise<PollResult> {
 		connections: {},
 		active: true,
 		nodeTypes,
-		staticData: JSON.parse(JSON.stringify({ [`node:${node.name}`]: options.staticData ?? {} })) as IDataObject,
+		staticData: JSON.parse(
+			JSON.stringify({ [`node:${node.name}`]: options.staticData ?? {} }),
+		) as IDataObject,
 	});
-	const context = new PollContext(workflow, node, additionalDataFor(helper), options.mode ?? 'trigger', 'activate');
+	const context = new PollContext(
+		workflow,
+		node,
+		additionalDataFor(helper),
+		options.mode ?? 'trigger',
+		'activate',
+	);
 	const result = await nodeTypeMap[TRIGGER_TYPE].poll!.call(context);
 	const staticData = JSON.parse(
 		JSON.stringify((workflow.staticData as IDataObject)[`node:${node.name}`] ?? {}),
@@ -273,8 +290,19 @@ export async function listSearch(
 ) {
 	const helper = new TestCredentialsHelper(credentials ?? apiKeyCredentials());
 	const node = makeNode(ACTION_TYPE, parameters);
-	const workflow = new Workflow({ id: 'wf', nodes: [node], connections: {}, active: false, nodeTypes });
-	const context = new LoadOptionsContext(workflow, node, additionalDataFor(helper), 'parameters.packageId');
+	const workflow = new Workflow({
+		id: 'wf',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+	});
+	const context = new LoadOptionsContext(
+		workflow,
+		node,
+		additionalDataFor(helper),
+		'parameters.packageId',
+	);
 	const methods = (nodeTypeMap[ACTION_TYPE] as SmsPlatform).methods.listSearch as unknown as Record<
 		string,
 		(this: LoadOptionsContext, filter?: string) => Promise<unknown>
@@ -283,7 +311,9 @@ export async function listSearch(
 }
 
 /** The error a run rejects with; fails the test when the run succeeds instead. */
-export async function caught<E = NodeApiError & NodeOperationError>(run: () => Promise<unknown>): Promise<E> {
+export async function caught<E = NodeApiError & NodeOperationError>(
+	run: () => Promise<unknown>,
+): Promise<E> {
 	try {
 		await run();
 	} catch (error) {

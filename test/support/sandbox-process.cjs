@@ -12,11 +12,18 @@ const ROOT = path.resolve(__dirname, '..', '..');
  * @returns {Promise<{ url: string, admin: (method: string, p: string, body?: unknown) => Promise<any>, stop: () => Promise<void> }>}
  */
 async function startSandboxProcess(env = {}) {
-	const child = spawn(process.execPath, [path.join(ROOT, 'sandbox', 'cli.mjs'), '--port', '0', '--quiet'], {
-		cwd: ROOT,
-		env: { ...process.env, ...Object.fromEntries(Object.entries(env).map(([k, v]) => [k, String(v)])) },
-		stdio: ['ignore', 'pipe', 'inherit'],
-	});
+	const child = spawn(
+		process.execPath,
+		[path.join(ROOT, 'sandbox', 'cli.mjs'), '--port', '0', '--quiet'],
+		{
+			cwd: ROOT,
+			env: {
+				...process.env,
+				...Object.fromEntries(Object.entries(env).map(([k, v]) => [k, String(v)])),
+			},
+			stdio: ['ignore', 'pipe', 'inherit'],
+		},
+	);
 	const url = await new Promise((resolve, reject) => {
 		const lines = readline.createInterface({ input: child.stdout });
 		const timer = setTimeout(() => reject(new Error('sandbox did not start within 15 s')), 15000);

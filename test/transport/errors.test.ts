@@ -6,7 +6,11 @@ import nock from 'nock';
 import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { adviceFor, buildApiError, readServerWords } from '../../nodes/SmsPlatform/transport/errors';
+import {
+	adviceFor,
+	buildApiError,
+	readServerWords,
+} from '../../nodes/SmsPlatform/transport/errors';
 import { policy } from '../../nodes/SmsPlatform/transport/request';
 import { BASE_URL, runNode, caught } from '../support/harness';
 
@@ -14,29 +18,50 @@ const BALANCE = '/api/integration/v1/sms/balance/';
 const SEND = '/api/integration/v1/sms/send/';
 const getBalance = { resource: 'account', operation: 'getBalance' };
 const getStatus = (messageId: string) => ({ resource: 'sms', operation: 'getStatus', messageId });
-const send = { resource: 'sms', operation: 'send', recipients: '+255712345678', message: 'Hello', senderId: 'ACME' };
+const send = {
+	resource: 'sms',
+	operation: 'send',
+	recipients: '+255712345678',
+	message: 'Hello',
+	senderId: 'ACME',
+};
 
 const NGINX_502 =
 	'<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx/1.25.3</center>\r\n</body>\r\n</html>\r\n';
-
 
 describe('readServerWords: every body shape', () => {
 	it.each<[string, unknown, ReturnType<typeof readServerWords>]>([
 		[
 			'the documented {error, code, details}',
-			{ error: 'Insufficient credits', code: 'INSUFFICIENT_CREDITS', details: { required: 3, available: 1 } },
-			{ message: 'Insufficient credits', code: 'INSUFFICIENT_CREDITS', details: { required: 3, available: 1 } },
+			{
+				error: 'Insufficient credits',
+				code: 'INSUFFICIENT_CREDITS',
+				details: { required: 3, available: 1 },
+			},
+			{
+				message: 'Insufficient credits',
+				code: 'INSUFFICIENT_CREDITS',
+				details: { required: 3, available: 1 },
+			},
 		],
 		[
 			'{error, code, details} with field messages in details',
-			{ error: 'Invalid parameters', code: 'VALIDATION_ERROR', details: { recipients: ['Enter a valid phone number.'] } },
+			{
+				error: 'Invalid parameters',
+				code: 'VALIDATION_ERROR',
+				details: { recipients: ['Enter a valid phone number.'] },
+			},
 			{
 				message: 'Invalid parameters (recipients: Enter a valid phone number.)',
 				code: 'VALIDATION_ERROR',
 				details: { recipients: ['Enter a valid phone number.'] },
 			},
 		],
-		['{detail}', { detail: 'Invalid API key.' }, { message: 'Invalid API key.', code: undefined, details: undefined }],
+		[
+			'{detail}',
+			{ detail: 'Invalid API key.' },
+			{ message: 'Invalid API key.', code: undefined, details: undefined },
+		],
 		[
 			'{message}',
 			{ message: 'Partner access required' },
@@ -55,19 +80,35 @@ describe('readServerWords: every body shape', () => {
 		[
 			'a DRF dict of several fields and non_field_errors',
 			{ non_field_errors: ['Sender ID not approved'], recipients: ['Invalid phone', 'Too many'] },
-			{ message: 'Sender ID not approved; recipients: Invalid phone, Too many', code: undefined, details: undefined },
+			{
+				message: 'Sender ID not approved; recipients: Invalid phone, Too many',
+				code: undefined,
+				details: undefined,
+			},
 		],
 		[
 			'{error: {message, code}} (nested)',
 			{ error: { message: 'Token expired', code: 'token_expired' } },
 			{ message: 'Token expired', code: undefined, details: undefined },
 		],
-		['{errors: [..]}', { errors: ['first', 'second'] }, { message: 'first; second', code: undefined, details: undefined }],
+		[
+			'{errors: [..]}',
+			{ errors: ['first', 'second'] },
+			{ message: 'first; second', code: undefined, details: undefined },
+		],
 		['plain text', 'Internal Server Error', { message: 'Internal Server Error' }],
 		['plain text with new lines', '  Service\n  down  ', { message: 'Service down' }],
-		['JSON sent as text', '{"detail":"Not found."}', { message: 'Not found.', code: undefined, details: undefined }],
+		[
+			'JSON sent as text',
+			'{"detail":"Not found."}',
+			{ message: 'Not found.', code: undefined, details: undefined },
+		],
 		['an HTML page (its title)', NGINX_502, { message: '502 Bad Gateway' }],
-		['an HTML page without title (its h1)', '<html><body><h1>Service <b>Unavailable</b></h1></body></html>', { message: 'Service Unavailable' }],
+		[
+			'an HTML page without title (its h1)',
+			'<html><body><h1>Service <b>Unavailable</b></h1></body></html>',
+			{ message: 'Service Unavailable' },
+		],
 		[
 			'an HTML page without title or h1',
 			'<!DOCTYPE html><html><body><p>oops</p></body></html>',
@@ -120,13 +161,19 @@ describe('adviceFor and buildApiError', () => {
 	});
 
 	it('says a send was not re-sent on 5xx', () => {
-		expect(adviceFor(500, { isSend: true })).toMatch(/not re-sent automatically, to avoid a duplicate SMS/);
+		expect(adviceFor(500, { isSend: true })).toMatch(
+			/not re-sent automatically, to avoid a duplicate SMS/,
+		);
 	});
 
 	it('builds the message, description, code and item index', () => {
 		const error = buildApiError(node, {
 			status: 402,
-			body: { error: 'Insufficient credits', code: 'INSUFFICIENT_CREDITS', details: { available: 0 } },
+			body: {
+				error: 'Insufficient credits',
+				code: 'INSUFFICIENT_CREDITS',
+				details: { available: 0 },
+			},
 			method: 'POST',
 			path: SEND,
 			itemIndex: 3,
@@ -143,7 +190,12 @@ describe('adviceFor and buildApiError', () => {
 	});
 
 	it('keeps its own message where NodeApiError would rewrite one naming a common error code', () => {
-		const error = buildApiError(node, { status: 500, body: 'ECONNREFUSED upstream', method: 'GET', path: BALANCE });
+		const error = buildApiError(node, {
+			status: 500,
+			body: 'ECONNREFUSED upstream',
+			method: 'GET',
+			path: BALANCE,
+		});
 		expect(error.message).toBe('ECONNREFUSED upstream [HTTP 500]');
 	});
 });
@@ -153,7 +205,11 @@ describe('error bodies through a node run → the message a user sees', () => {
 		[
 			'{error, code, details}',
 			400,
-			{ error: 'Invalid parameters', code: 'VALIDATION_ERROR', details: { page_size: ['Ensure this value is less than or equal to 100.'] } },
+			{
+				error: 'Invalid parameters',
+				code: 'VALIDATION_ERROR',
+				details: { page_size: ['Ensure this value is less than or equal to 100.'] },
+			},
 			'Invalid parameters (page_size: Ensure this value is less than or equal to 100.) [HTTP 400]',
 			/refused the request as invalid: check the fields named in the message/,
 			'VALIDATION_ERROR',
@@ -190,10 +246,19 @@ describe('error bodies through a node run → the message a user sees', () => {
 			/check the fields named in the message/,
 			undefined,
 		],
-		['plain text', 400, 'Bad sender id', 'Bad sender id [HTTP 400]', /refused the request as invalid/, undefined],
+		[
+			'plain text',
+			400,
+			'Bad sender id',
+			'Bad sender id [HTTP 400]',
+			/refused the request as invalid/,
+			undefined,
+		],
 		['an empty body', 403, '', 'Forbidden [HTTP 403]', /lacks permission/, undefined],
 	])('%s (HTTP %i)', async (_label, status, body, message, description, code) => {
-		const scope = nock(BASE_URL).get(BALANCE).reply(status, body as never);
+		const scope = nock(BASE_URL)
+			.get(BALANCE)
+			.reply(status, body as never);
 		const error = await caught(() => runNode({ parameters: getBalance }));
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe(message);
@@ -218,9 +283,11 @@ describe('error bodies through a node run → the message a user sees', () => {
 	});
 
 	it('{success: false} inside a 200 is an error with the server’s words', async () => {
-		const scope = nock(BASE_URL)
-			.post(SEND)
-			.reply(200, { success: false, message: 'Sender ID not approved', error_code: 'SENDER_NOT_APPROVED' });
+		const scope = nock(BASE_URL).post(SEND).reply(200, {
+			success: false,
+			message: 'Sender ID not approved',
+			error_code: 'SENDER_NOT_APPROVED',
+		});
 		const error = await caught(() => runNode({ parameters: send }));
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe('Sender ID not approved [HTTP 200]');
@@ -233,7 +300,9 @@ describe('error bodies through a node run → the message a user sees', () => {
 	it('{success: false} inside a 200 without words still fails', async () => {
 		nock(BASE_URL).get(BALANCE).reply(200, { success: false });
 		const error = await caught(() => runNode({ parameters: getBalance }));
-		expect(error.message).toBe('The service reported that the request failed (success: false) [HTTP 200]');
+		expect(error.message).toBe(
+			'The service reported that the request failed (success: false) [HTTP 200]',
+		);
 	});
 
 	it('an HTML page from a proxy (502) gives its title, after the bounded GET retries', async () => {
@@ -248,7 +317,9 @@ describe('error bodies through a node run → the message a user sees', () => {
 		const error = await caught(() => runNode({ parameters: getBalance }));
 		expect(requests).toBe(1 + policy.maxRetries);
 		expect(error.message).toBe('502 Bad Gateway [HTTP 502]');
-		expect(error.description).toMatch(/^The service had trouble and the request was retried without success/);
+		expect(error.description).toMatch(
+			/^The service had trouble and the request was retried without success/,
+		);
 	});
 
 	it('a plain-text 500 on a send is reported once and says nothing was re-sent', async () => {
@@ -263,7 +334,9 @@ describe('error bodies through a node run → the message a user sees', () => {
 		const error = await caught(() => runNode({ parameters: send }));
 		expect(requests).toBe(1);
 		expect(error.message).toBe('Internal Server Error [HTTP 500]');
-		expect(error.description).toMatch(/may or may not have been accepted: it was not re-sent automatically/);
+		expect(error.description).toMatch(
+			/may or may not have been accepted: it was not re-sent automatically/,
+		);
 		expect(error.description).toMatch(/Check the message log or balance before sending again/);
 	});
 
@@ -277,16 +350,24 @@ describe('error bodies through a node run → the message a user sees', () => {
 	it('an HTML page with status 200 says the Base URL probably points at a website', async () => {
 		nock(BASE_URL)
 			.get(BALANCE)
-			.reply(200, '<!DOCTYPE html><html><head><title>Welcome to nginx!</title></head><body></body></html>', {
-				'Content-Type': 'text/html',
-			});
+			.reply(
+				200,
+				'<!DOCTYPE html><html><head><title>Welcome to nginx!</title></head><body></body></html>',
+				{
+					'Content-Type': 'text/html',
+				},
+			);
 		const error = await caught(() => runNode({ parameters: getBalance }));
-		expect(error.message).toBe('The service answered with an HTML page instead of JSON ("Welcome to nginx!") [HTTP 200]');
+		expect(error.message).toBe(
+			'The service answered with an HTML page instead of JSON ("Welcome to nginx!") [HTTP 200]',
+		);
 		expect(error.description).toMatch(/Base URL probably points at a website or proxy/);
 	});
 
 	it('error items under Continue On Fail carry message, description, status and error code', async () => {
-		nock(BASE_URL).get(BALANCE).reply(402, { error: 'Insufficient credits', code: 'INSUFFICIENT_CREDITS', details: {} });
+		nock(BASE_URL)
+			.get(BALANCE)
+			.reply(402, { error: 'Insufficient credits', code: 'INSUFFICIENT_CREDITS', details: {} });
 		const { output } = await runNode({ parameters: getBalance, continueOnFail: true });
 		expect(output).toEqual([
 			{

@@ -53,7 +53,11 @@ function pagedServer(total: number, shape: 'envelope' | 'countOnly' | 'bare' = '
 	return queries;
 }
 
-const history = (extra: IDataObject = {}) => ({ resource: 'billing', operation: 'getHistory', ...extra });
+const history = (extra: IDataObject = {}) => ({
+	resource: 'billing',
+	operation: 'getHistory',
+	...extra,
+});
 
 describe('pagination', () => {
 	it('Return All follows the pages, 100 a page, and outputs one item per record', async () => {
@@ -85,7 +89,13 @@ describe('pagination', () => {
 		const queries = pagedServer(250);
 		const { output } = await runNode({ parameters: history({ returnAll: false, limit: 5 }) });
 		expect(queries).toEqual([{ page: '1', page_size: '5' }]);
-		expect(output.map((item) => item.json.id)).toEqual(['rec-1', 'rec-2', 'rec-3', 'rec-4', 'rec-5']);
+		expect(output.map((item) => item.json.id)).toEqual([
+			'rec-1',
+			'rec-2',
+			'rec-3',
+			'rec-4',
+			'rec-5',
+		]);
 	});
 
 	it('a limit above 100 reads pages of 100 and stops as soon as it has enough', async () => {

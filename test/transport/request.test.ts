@@ -17,14 +17,19 @@ import { API_KEY, BASE_URL, apiKeyCredentials, runNode, caught } from '../suppor
 const BALANCE = '/api/integration/v1/sms/balance/';
 const SEND = '/api/integration/v1/sms/send/';
 const getBalance = { resource: 'account', operation: 'getBalance' };
-const send = { resource: 'sms', operation: 'send', recipients: '+255712345678', message: 'Hello', senderId: 'ACME' };
+const send = {
+	resource: 'sms',
+	operation: 'send',
+	recipients: '+255712345678',
+	message: 'Hello',
+	senderId: 'ACME',
+};
 const SENT = { success: true, message_id: 'msg-1', status: 'sent' };
 
 /** A network error as Node raises it (nock 14 needs an Error object for replyWithError to reject). */
 function netError(code: string, message: string): Error {
 	return Object.assign(new Error(message), { code });
 }
-
 
 /** Records the time of each request an interceptor answers. */
 function clock() {
@@ -70,7 +75,9 @@ describe('retries of GET requests', () => {
 		expect(requests).toBe(1 + policy.maxRetries);
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe('Service temporarily unavailable [HTTP 503]');
-		expect(error.description).toMatch(/The service had trouble and the request was retried without success/);
+		expect(error.description).toMatch(
+			/The service had trouble and the request was retried without success/,
+		);
 	});
 
 	it('retries a GET after a dropped connection', async () => {
@@ -104,7 +111,9 @@ describe('retries of GET requests', () => {
 			.reply(200, { balance: 1 })
 			.get(BALANCE)
 			.reply(200, { balance: 2 });
-		const { output } = await runNode({ parameters: { ...getBalance, requestOptions: { timeout: 1 } } });
+		const { output } = await runNode({
+			parameters: { ...getBalance, requestOptions: { timeout: 1 } },
+		});
 		expect(output[0].json).toEqual({ balance: 2 });
 		expect(nock.pendingMocks()).toEqual([]);
 	});
@@ -134,7 +143,9 @@ describe('a send is never repeated once the service may have accepted it', () =>
 			.delay(1500)
 			.reply(200, SENT)
 			.on('request', () => requests++);
-		const error = await caught(() => runNode({ parameters: { ...send, requestOptions: { timeout: 1 } } }));
+		const error = await caught(() =>
+			runNode({ parameters: { ...send, requestOptions: { timeout: 1 } } }),
+		);
 		expect(requests).toBe(1);
 		expect(error.message).toBe('The SMS Platform service did not answer within 1 s (ECONNABORTED)');
 		expect(error.description).toMatch(/may have accepted the request/);
@@ -152,7 +163,9 @@ describe('a send is never repeated once the service may have accepted it', () =>
 		const error = await caught(() => runNode({ parameters: send }));
 		expect(requests).toBe(1);
 		expect(error.message).toBe('The connection to the SMS Platform service failed (ECONNRESET)');
-		expect(error.description).toMatch(/may have accepted the request before the connection failed, so it was NOT repeated/);
+		expect(error.description).toMatch(
+			/may have accepted the request before the connection failed, so it was NOT repeated/,
+		);
 	});
 
 	it('IS retried when the connection never opened (ECONNREFUSED), and sends once', async () => {
@@ -169,7 +182,9 @@ describe('a send is never repeated once the service may have accepted it', () =>
 			})
 			.reply(200, SENT);
 		const { output } = await runNode({ parameters: send });
-		expect(bodies).toEqual([{ message: 'Hello', recipients: ['+255712345678'], sender_id: 'ACME' }]);
+		expect(bodies).toEqual([
+			{ message: 'Hello', recipients: ['+255712345678'], sender_id: 'ACME' },
+		]);
 		expect(requests).toBe(1);
 		expect(output[0].json.message_id).toBe('msg-1');
 		expect(nock.pendingMocks()).toEqual([]);
@@ -184,7 +199,9 @@ describe('a send is never repeated once the service may have accepted it', () =>
 			.on('request', () => requests++);
 		const error = await caught(() => runNode({ parameters: send }));
 		expect(requests).toBe(1 + policy.maxRetries);
-		expect(error.message).toBe('Could not connect to the SMS Platform service at https://api.sms.test (ECONNREFUSED)');
+		expect(error.message).toBe(
+			'Could not connect to the SMS Platform service at https://api.sms.test (ECONNREFUSED)',
+		);
 		expect(error.description).toMatch(/Check the Base URL in the credential/);
 	});
 
@@ -214,7 +231,11 @@ describe('rate limits', () => {
 			.get(BALANCE)
 			.reply(() => {
 				c.tick();
-				return [429, { detail: 'Request was throttled. Expected available in 1 second.' }, { 'Retry-After': '1' }];
+				return [
+					429,
+					{ detail: 'Request was throttled. Expected available in 1 second.' },
+					{ 'Retry-After': '1' },
+				];
 			})
 			.get(BALANCE)
 			.reply(() => {
@@ -236,7 +257,11 @@ describe('rate limits', () => {
 				return [
 					429,
 					{ error: 'Rate limit exceeded', code: 'RATE_LIMITED' },
-					{ 'X-RateLimit-Limit': '1000', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(Date.now() + 800) },
+					{
+						'X-RateLimit-Limit': '1000',
+						'X-RateLimit-Remaining': '0',
+						'X-RateLimit-Reset': String(Date.now() + 800),
+					},
 				];
 			})
 			.get(BALANCE)
@@ -256,7 +281,11 @@ describe('rate limits', () => {
 			.times(50)
 			.reply(() => {
 				requests++;
-				return [429, { error: 'Rate limit exceeded', code: 'RATE_LIMITED' }, { 'Retry-After': '0' }];
+				return [
+					429,
+					{ error: 'Rate limit exceeded', code: 'RATE_LIMITED' },
+					{ 'Retry-After': '0' },
+				];
 			});
 		const error = await caught(() => runNode({ parameters: getBalance }));
 		expect(requests).toBe(1 + policy.maxRateLimitRetries);
@@ -296,20 +325,30 @@ describe('rate limits', () => {
 			.times(5)
 			.reply(() => {
 				requests++;
-				return [429, { detail: 'Throttled' }, { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(reset) }];
+				return [
+					429,
+					{ detail: 'Throttled' },
+					{ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(reset) },
+				];
 			});
 		const started = Date.now();
-		const error = await caught(() => runNode({ parameters: { ...send, requestOptions: { maxRateLimitWait: 60 } } }));
+		const error = await caught(() =>
+			runNode({ parameters: { ...send, requestOptions: { maxRateLimitWait: 60 } } }),
+		);
 		expect(Date.now() - started).toBeLessThan(5000); // a wait would be ten minutes
 		expect(requests).toBe(1);
-		expect(error.message).toMatch(/rate limit is used up and resets in (599|600|601) s, longer than the maximum wait of 60 s/);
+		expect(error.message).toMatch(
+			/rate limit is used up and resets in (599|600|601) s, longer than the maximum wait of 60 s/,
+		);
 		expect(error.description).toMatch(/Nothing was sent for this request/);
 	});
 
 	it('Max Rate-Limit Wait 0 never waits', async () => {
 		nock(BASE_URL).get(BALANCE).reply(429, { detail: 'Throttled' }, { 'Retry-After': '10' });
 		const started = Date.now();
-		const error = await caught(() => runNode({ parameters: { ...getBalance, requestOptions: { maxRateLimitWait: 0 } } }));
+		const error = await caught(() =>
+			runNode({ parameters: { ...getBalance, requestOptions: { maxRateLimitWait: 0 } } }),
+		);
 		expect(Date.now() - started).toBeLessThan(5000);
 		expect(error.message).toMatch(/longer than the maximum wait of 0 s/);
 	});
@@ -325,13 +364,21 @@ describe('rate limits', () => {
 				return [
 					200,
 					{ balance: 100 },
-					{ 'X-RateLimit-Limit': '1000', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(reset) },
+					{
+						'X-RateLimit-Limit': '1000',
+						'X-RateLimit-Remaining': '0',
+						'X-RateLimit-Reset': String(reset),
+					},
 				];
 			})
 			.get(BALANCE)
 			.reply(() => {
 				c.tick();
-				return [200, { balance: 99 }, { 'X-RateLimit-Remaining': '999', 'X-RateLimit-Reset': String(reset + 3600) }];
+				return [
+					200,
+					{ balance: 99 },
+					{ 'X-RateLimit-Remaining': '999', 'X-RateLimit-Reset': String(reset + 3600) },
+				];
 			});
 		const { output } = await runNode({ parameters: getBalance, items: [{ n: 1 }, { n: 2 }] });
 		expect(output.map((item) => item.json)).toEqual([{ balance: 100 }, { balance: 99 }]);
@@ -348,7 +395,11 @@ describe('rate limits', () => {
 			.times(2)
 			.reply(() => {
 				c.tick();
-				return [200, { balance: 1 }, { 'X-RateLimit-Remaining': '5', 'X-RateLimit-Reset': String(reset) }];
+				return [
+					200,
+					{ balance: 1 },
+					{ 'X-RateLimit-Remaining': '5', 'X-RateLimit-Reset': String(reset) },
+				];
 			});
 		await runNode({ parameters: getBalance, items: [{}, {}] });
 		expect(c.gaps()[0]).toBeLessThan(5000); // a wait would be a minute
@@ -362,7 +413,11 @@ describe('rate limits', () => {
 			.times(5)
 			.reply(() => {
 				requests++;
-				return [200, { balance: 5 }, { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(reset) }];
+				return [
+					200,
+					{ balance: 5 },
+					{ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(reset) },
+				];
 			});
 		const { output } = await runNode({
 			parameters: { ...getBalance, requestOptions: { maxRateLimitWait: 5 } },
@@ -372,7 +427,9 @@ describe('rate limits', () => {
 		expect(requests).toBe(1);
 		expect(output[0]).toEqual({ json: { balance: 5 }, pairedItem: { item: 0 } });
 		expect(output[1].pairedItem).toEqual({ item: 1 });
-		expect(output[1].json.error).toMatch(/rate limit is used up and resets in \d+ s, longer than the maximum wait of 5 s/);
+		expect(output[1].json.error).toMatch(
+			/rate limit is used up and resets in \d+ s, longer than the maximum wait of 5 s/,
+		);
 	});
 
 	it('a server without rate-limit headers answering 429 backs off exponentially', async () => {
@@ -465,7 +522,9 @@ describe('path parameters', () => {
 		const { output } = await runNode({
 			parameters: { resource: 'sms', operation: 'getStatus', messageId: 'a/b?c=1#d e ü✓' },
 		});
-		expect(seen).toEqual(['/api/integration/v1/sms/status/a%2Fb%3Fc%3D1%23d%20e%20%C3%BC%E2%9C%93/']);
+		expect(seen).toEqual([
+			'/api/integration/v1/sms/status/a%2Fb%3Fc%3D1%23d%20e%20%C3%BC%E2%9C%93/',
+		]);
 		expect(output[0].json).toEqual({ message_id: 'x', status: 'delivered' });
 	});
 });
@@ -473,7 +532,10 @@ describe('path parameters', () => {
 describe('Base URL', () => {
 	it('works with a trailing slash', async () => {
 		const scope = nock(BASE_URL).get(BALANCE).reply(200, { balance: 1 });
-		await runNode({ parameters: getBalance, credentials: apiKeyCredentials('apiKeyBearer', { baseUrl: `${BASE_URL}/` }) });
+		await runNode({
+			parameters: getBalance,
+			credentials: apiKeyCredentials('apiKeyBearer', { baseUrl: `${BASE_URL}/` }),
+		});
 		scope.done();
 	});
 
@@ -490,11 +552,18 @@ describe('Base URL', () => {
 		'%j (no http(s) scheme) gives a clear error naming the credential’s Base URL, before any request',
 		async (baseUrl) => {
 			const error = await caught(() =>
-				runNode({ parameters: getBalance, credentials: apiKeyCredentials('apiKeyBearer', { baseUrl }) }),
+				runNode({
+					parameters: getBalance,
+					credentials: apiKeyCredentials('apiKeyBearer', { baseUrl }),
+				}),
 			);
 			expect(error).toBeInstanceOf(NodeOperationError);
-			expect(error.message).toBe(`The credential's Base URL "${baseUrl}" is not an http:// or https:// URL`);
-			expect(error.description).toMatch(/Open the SMS Platform credential and enter the service address with its scheme/);
+			expect(error.message).toBe(
+				`The credential's Base URL "${baseUrl}" is not an http:// or https:// URL`,
+			);
+			expect(error.description).toMatch(
+				/Open the SMS Platform credential and enter the service address with its scheme/,
+			);
 			expect(error.context.itemIndex).toBe(0);
 		},
 	);
@@ -526,7 +595,9 @@ describe('request details', () => {
 	});
 
 	it('a GET sends no body and no Content-Type', async () => {
-		const scope = nock(BASE_URL, { badheaders: ['content-type'] }).get(BALANCE).reply(200, { balance: 1 });
+		const scope = nock(BASE_URL, { badheaders: ['content-type'] })
+			.get(BALANCE)
+			.reply(200, { balance: 1 });
 		await runNode({ parameters: getBalance });
 		scope.done();
 	});

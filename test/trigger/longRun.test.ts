@@ -8,7 +8,8 @@ describe('trigger, long run', () => {
 		const random = prng(424242);
 		const list = new ServiceList('/api/notifications/');
 		// Through the real PollContext and the node's own transport; only the HTTP wire is in process (speed).
-		const wire = (request: { url: string; qs?: IDataObject }) => list.answer(request.url, request.qs);
+		const wire = (request: { url: string; qs?: IDataObject }) =>
+			list.answer(request.url, request.qs);
 		let now = T0;
 		list.add(notification('n-start', now));
 		const parameters = { event: 'newNotification', options: { maxEvents: 250 } };
@@ -50,7 +51,12 @@ describe('trigger, long run', () => {
 			list.trim(2000);
 			if (polls > 5000) break;
 		}
-		expect({ created, emitted, duplicates, outOfOrder }).toEqual({ created: total, emitted: total, duplicates: 0, outOfOrder: 0 });
+		expect({ created, emitted, duplicates, outOfOrder }).toEqual({
+			created: total,
+			emitted: total,
+			duplicates: 0,
+			outOfOrder: 0,
+		});
 		expect(polls).toBeGreaterThanOrEqual(500);
 		expect(maxStaticData).toBeLessThan(20_000);
 		// Caught up: one request a poll.

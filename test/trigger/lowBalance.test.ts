@@ -31,12 +31,17 @@ async function pollBalances(
 	return { emitted, staticData };
 }
 
-const low = (balance: number, threshold = 100) => [{ balance, threshold, currency: 'credits', below: true }];
+const low = (balance: number, threshold = 100) => [
+	{ balance, threshold, currency: 'credits', below: true },
+];
 
 describe('trigger lowBalance', () => {
 	it('crossing below fires once; staying low does not; recovering re-arms; crossing again fires again', async () => {
 		const service = account();
-		const { emitted } = await pollBalances(service, [500, 150, 99, 80, 20, 99, 100, 250, 100, 40, 10, 100, 99.5]);
+		const { emitted } = await pollBalances(
+			service,
+			[500, 150, 99, 80, 20, 99, 100, 250, 100, 40, 10, 100, 99.5],
+		);
 		expect(emitted).toEqual([
 			null, // 500: above
 			null, // 150
@@ -71,7 +76,10 @@ describe('trigger lowBalance', () => {
 	it('reads a balance sent as a string and carries the currency', async () => {
 		const service = account();
 		service.currency = 'TZS';
-		const { emitted } = await pollBalances(service, ['1000', '12'], { event: 'lowBalance', threshold: 50 });
+		const { emitted } = await pollBalances(service, ['1000', '12'], {
+			event: 'lowBalance',
+			threshold: 50,
+		});
 		expect(emitted).toEqual([null, [{ balance: 12, threshold: 50, currency: 'TZS', below: true }]]);
 	});
 
@@ -79,9 +87,19 @@ describe('trigger lowBalance', () => {
 		const service = account();
 		const first = await pollBalances(service, [50, 50]);
 		expect(first.emitted).toEqual([low(50), null]);
-		const second = await pollBalances(service, [50, 50], { event: 'lowBalance', threshold: 60 }, first.staticData);
+		const second = await pollBalances(
+			service,
+			[50, 50],
+			{ event: 'lowBalance', threshold: 60 },
+			first.staticData,
+		);
 		expect(second.emitted).toEqual([low(50, 60), null]);
-		const third = await pollBalances(service, [50], { event: 'lowBalance', threshold: 40 }, second.staticData);
+		const third = await pollBalances(
+			service,
+			[50],
+			{ event: 'lowBalance', threshold: 40 },
+			second.staticData,
+		);
 		expect(third.emitted).toEqual([null]);
 	});
 
@@ -92,13 +110,18 @@ describe('trigger lowBalance', () => {
 		expect(await live.poll()).toEqual(low(50));
 		const after = live.staticDataJson();
 
-		service.fault = { status: 503, body: { error: 'Maintenance', code: 'maintenance', details: {} } };
+		service.fault = {
+			status: 503,
+			body: { error: 'Maintenance', code: 'maintenance', details: {} },
+		};
 		await expect(live.poll()).rejects.toThrow('Maintenance [HTTP 503]');
 		service.fault = { drop: true };
 		await expect(live.poll()).rejects.toThrow('The connection to the SMS Platform service failed');
 		service.fault = undefined;
 		service.balance = 'n/a';
-		await expect(live.poll()).rejects.toThrow("The service's balance answer has no numeric balance");
+		await expect(live.poll()).rejects.toThrow(
+			"The service's balance answer has no numeric balance",
+		);
 		expect(live.staticDataJson()).toBe(after);
 
 		// Still low: no second alert (also after a restart).
@@ -119,7 +142,15 @@ describe('trigger lowBalance', () => {
 		nock(BASE_URL)
 			.get('/api/integration/v1/sms/balance/')
 			.reply(401, { detail: 'Invalid API key' });
-		const live = new LiveTrigger(PARAMS, JSON.stringify({ lowBalance: { config: JSON.stringify({ event: 'lowBalance', threshold: 100 }), lowBalance: { armed: false, lastBalance: 3 } } }));
+		const live = new LiveTrigger(
+			PARAMS,
+			JSON.stringify({
+				lowBalance: {
+					config: JSON.stringify({ event: 'lowBalance', threshold: 100 }),
+					lowBalance: { armed: false, lastBalance: 3 },
+				},
+			}),
+		);
 		const before = live.staticDataJson();
 		const error = await failureOf(live.poll());
 		expect(error.message).toBe('Invalid API key [HTTP 401]');
@@ -141,8 +172,8 @@ describe('trigger lowBalance', () => {
 
 	it('rejects a negative threshold clearly', async () => {
 		account();
-		await expect(pollTrigger({ parameters: { event: 'lowBalance', threshold: -1 } })).rejects.toThrow(
-			'Threshold must be a number of credits, 0 or more (got -1)',
-		);
+		await expect(
+			pollTrigger({ parameters: { event: 'lowBalance', threshold: -1 } }),
+		).rejects.toThrow('Threshold must be a number of credits, 0 or more (got -1)');
 	});
 });

@@ -29,11 +29,13 @@ describe('trigger state', () => {
 		list.add(notification('n-base', T0));
 		let live = new LiveTrigger(NOTIFICATIONS);
 		expect(await live.poll()).toBeNull();
-		for (let i = 1; i <= 250; i++) list.add(notification(`n-${String(i).padStart(3, '0')}`, T0 + i));
+		for (let i = 1; i <= 250; i++)
+			list.add(notification(`n-${String(i).padStart(3, '0')}`, T0 + i));
 		const before = live.staticDataJson();
 
 		// Page 2 keeps failing (the transport's retries included).
-		list.onRequest = ({ page }) => (page === 2 ? { status: 502, body: '<html><title>502 Bad Gateway</title></html>' } : undefined);
+		list.onRequest = ({ page }) =>
+			page === 2 ? { status: 502, body: '<html><title>502 Bad Gateway</title></html>' } : undefined;
 		const requestsBefore = list.requests;
 		const error = await failureOf(live.poll());
 		expect(error.message).toBe('502 Bad Gateway [HTTP 502]');
@@ -43,14 +45,18 @@ describe('trigger state', () => {
 
 		// The connection drops on page 3 this time.
 		list.onRequest = ({ page }) => (page === 3 ? { drop: true } : undefined);
-		await expect(live.poll()).rejects.toThrow('The connection to the SMS Platform service failed (ECONNRESET)');
+		await expect(live.poll()).rejects.toThrow(
+			'The connection to the SMS Platform service failed (ECONNRESET)',
+		);
 		expect(live.staticDataJson()).toBe(before);
 
 		list.onRequest = undefined;
 		live = live.restart();
 		const all: unknown[] = [];
 		for (let poll = 0; poll < 4; poll++) all.push(...ids(await live.poll()));
-		expect(all).toEqual(Array.from({ length: 250 }, (_, i) => `n-${String(i + 1).padStart(3, '0')}`));
+		expect(all).toEqual(
+			Array.from({ length: 250 }, (_, i) => `n-${String(i + 1).padStart(3, '0')}`),
+		);
 	});
 
 	it('an error leaves pending payments and the cursor as they were (static data carried as JSON)', async () => {
@@ -76,7 +82,10 @@ describe('trigger state', () => {
 		const live = new LiveTrigger(NOTIFICATIONS);
 		await live.poll();
 		const before = live.staticDataJson();
-		list.onRequest = () => ({ status: 401, body: { error: 'Invalid API key', code: 'invalid_api_key', details: {} } });
+		list.onRequest = () => ({
+			status: 401,
+			body: { error: 'Invalid API key', code: 'invalid_api_key', details: {} },
+		});
 		const error = await failureOf(live.poll());
 		expect(error.message).toBe('Invalid API key [HTTP 401]');
 		expect(error.description).toContain('Check the credential');
@@ -113,7 +122,10 @@ describe('trigger state', () => {
 		const e = await pollTrigger({ parameters: NOTIFICATIONS, staticData: d.staticData });
 		expect(ids(e.items)).toEqual(['n-3']);
 
-		const f = await pollTrigger({ parameters: { event: 'lowBalance', threshold: 10 }, staticData: e.staticData });
+		const f = await pollTrigger({
+			parameters: { event: 'lowBalance', threshold: 10 },
+			staticData: e.staticData,
+		});
 		expect(Object.keys(f.staticData)).toEqual(['lowBalance']);
 	});
 
@@ -144,7 +156,11 @@ describe('trigger state', () => {
 		list.add(notification('n-0', T0));
 		payments.add(payment('p-0', T0, 'completed'));
 		const a = await pollTrigger({ parameters: NOTIFICATIONS });
-		const manual = await pollTrigger({ parameters: PAYMENTS, staticData: a.staticData, mode: 'manual' });
+		const manual = await pollTrigger({
+			parameters: PAYMENTS,
+			staticData: a.staticData,
+			mode: 'manual',
+		});
 		expect(ids(manual.items)).toEqual(['p-0']);
 		expect(manual.staticData).toEqual(a.staticData);
 	});
@@ -169,7 +185,8 @@ describe('trigger state', () => {
 		let live = new LiveTrigger({ event: 'newNotification', options: { maxEvents: 1000 } });
 		await live.poll();
 		const burst = Math.max(1050, MAX_BOUNDARY_IDS * 2 + 50);
-		for (let i = 0; i < burst; i++) list.add(notification(`n-b${String(i).padStart(4, '0')}`, T0 + 1));
+		for (let i = 0; i < burst; i++)
+			list.add(notification(`n-b${String(i).padStart(4, '0')}`, T0 + 1));
 		const emitted: unknown[] = [];
 		for (let poll = 0; poll < 3; poll++) {
 			emitted.push(...ids(await live.poll()));
@@ -191,9 +208,12 @@ describe('trigger state', () => {
 		list.add(payment('p-0', T0, 'completed'));
 		const live = new LiveTrigger(PAYMENTS);
 		await live.poll();
-		for (let i = 0; i < 300; i++) list.add(payment(`p-${String(i).padStart(3, '0')}`, T0 + 1 + i, 'pending'));
+		for (let i = 0; i < 300; i++)
+			list.add(payment(`p-${String(i).padStart(3, '0')}`, T0 + 1 + i, 'pending'));
 		expect(await live.poll()).toBeNull();
-		const state = JSON.parse(live.staticDataJson()) as { paymentCompleted: { timeline: { pending: object } } };
+		const state = JSON.parse(live.staticDataJson()) as {
+			paymentCompleted: { timeline: { pending: object } };
+		};
 		const pending = Object.keys(state.paymentCompleted.timeline.pending);
 		expect(pending).toHaveLength(200);
 		expect(pending).toContain('p-299');
@@ -206,7 +226,8 @@ describe('trigger state', () => {
 		list.add(notification('n-0', T0));
 		const live = new LiveTrigger({ event: 'newNotification', options: { maxEvents: 1000 } });
 		await live.poll();
-		for (let i = 1; i <= 5100; i++) list.add(notification(`n-${String(i).padStart(5, '0')}`, T0 + i));
+		for (let i = 1; i <= 5100; i++)
+			list.add(notification(`n-${String(i).padStart(5, '0')}`, T0 + i));
 		const requests = list.requests;
 		const items = await live.poll();
 		expect(list.requests - requests).toBe(50);

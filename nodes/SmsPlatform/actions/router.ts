@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import * as account from './account';
@@ -83,13 +88,18 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const operationName = this.getNodeParameter('operation', 0) as string;
 	const operation = resources[resource]?.[operationName];
 	if (!operation) {
-		throw new NodeOperationError(node, `The operation "${operationName}" of resource "${resource}" is not supported`);
+		throw new NodeOperationError(
+			node,
+			`The operation "${operationName}" of resource "${resource}" is not supported`,
+		);
 	}
 
 	const returnData: INodeExecutionData[] = [];
 	const continueOnFail = this.continueOnFail();
 
-	const outcomes = operation.executeBatch ? await operation.executeBatch.call(this, items) : undefined;
+	const outcomes = operation.executeBatch
+		? await operation.executeBatch.call(this, items)
+		: undefined;
 	if (outcomes) {
 		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 			const outcome = outcomes[itemIndex];

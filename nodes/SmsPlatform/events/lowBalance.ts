@@ -10,8 +10,13 @@ export interface LowBalanceState {
 	lastBalance: number | null;
 }
 
-export async function readBalance(ctx: IPollFunctions): Promise<{ balance: number; currency: string; raw: IDataObject }> {
-	const response = await apiRequest(ctx, { method: 'GET', path: '/api/integration/v1/sms/balance/' });
+export async function readBalance(
+	ctx: IPollFunctions,
+): Promise<{ balance: number; currency: string; raw: IDataObject }> {
+	const response = await apiRequest(ctx, {
+		method: 'GET',
+		path: '/api/integration/v1/sms/balance/',
+	});
 	const raw = coerceNumbers(unwrapObject(response.body), ['balance']);
 	const balance = typeof raw.balance === 'number' ? raw.balance : NaN;
 	if (!Number.isFinite(balance)) {
@@ -19,7 +24,10 @@ export async function readBalance(ctx: IPollFunctions): Promise<{ balance: numbe
 		throw new NodeOperationError(
 			ctx.getNode(),
 			`The service's balance answer has no numeric balance: ${JSON.stringify(response.body)?.slice(0, 200)}`,
-			{ description: 'GET /api/integration/v1/sms/balance/ should answer { "balance": <number>, "currency": "..." }.' },
+			{
+				description:
+					'GET /api/integration/v1/sms/balance/ should answer { "balance": <number>, "currency": "..." }.',
+			},
 		);
 	}
 	return { balance, currency: String(raw.currency ?? ''), raw };
@@ -35,7 +43,8 @@ export function lowBalanceStep(
 	threshold: number,
 ): { fire: boolean; state: LowBalanceState } {
 	const armed = previous?.armed ?? true;
-	if (!Number.isFinite(balance)) return { fire: false, state: previous ?? { armed: true, lastBalance: null } };
+	if (!Number.isFinite(balance))
+		return { fire: false, state: previous ?? { armed: true, lastBalance: null } };
 	if (balance < threshold) return { fire: armed, state: { armed: false, lastBalance: balance } };
 	return { fire: false, state: { armed: true, lastBalance: balance } };
 }

@@ -3,7 +3,14 @@ import type { IDataObject } from 'n8n-workflow';
 import { coerceNumbers } from '../helpers/response';
 import type { TimelineSpec, Verdict } from './timeline';
 
-const IN_PROGRESS = new Set(['pending', 'processing', 'initiated', 'in_progress', 'awaiting_confirmation', 'created']);
+const IN_PROGRESS = new Set([
+	'pending',
+	'processing',
+	'initiated',
+	'in_progress',
+	'awaiting_confirmation',
+	'created',
+]);
 
 function status(record: IDataObject): string {
 	return String(record.status ?? '').toLowerCase();

@@ -97,7 +97,11 @@ function listEnded(body: unknown, pageLength: number, totalRead: number): boolea
 }
 
 /** Reads pages, newest first, as the plan says. Throws (and so changes nothing) when any request fails. */
-async function readPages(ctx: IPollFunctions, spec: TimelineSpec, plan: ReadPlan): Promise<ReadResult> {
+async function readPages(
+	ctx: IPollFunctions,
+	spec: TimelineSpec,
+	plan: ReadPlan,
+): Promise<ReadResult> {
 	const records: IDataObject[] = [];
 	const seen = new Set<string>();
 	let requests = 0;
@@ -139,9 +143,11 @@ async function readPages(ctx: IPollFunctions, spec: TimelineSpec, plan: ReadPlan
 		if (listEnded(response.body, pageRecords.length, records.length)) {
 			return { records, requests, complete: true, pages: page };
 		}
-		const cursorReached = plan.cursor === undefined || (plan.cursor !== null && oldest < plan.cursor);
+		const cursorReached =
+			plan.cursor === undefined || (plan.cursor !== null && oldest < plan.cursor);
 		const pendingFrom = plan.pendingFrom?.(newest);
-		const pendingReached = pendingFrom === undefined || oldest < pendingFrom || page >= spec.pendingPages;
+		const pendingReached =
+			pendingFrom === undefined || oldest < pendingFrom || page >= spec.pendingPages;
 		if (cursorReached && pendingReached) return { records, requests, complete: true, pages: page };
 		if (!cursorReached && (page >= spec.maxPages || records.length >= spec.maxRecords)) {
 			return { records, requests, complete: false, pages: page };
@@ -150,7 +156,11 @@ async function readPages(ctx: IPollFunctions, spec: TimelineSpec, plan: ReadPlan
 }
 
 /** Forget in-progress records too old to matter (service time), and cap their number. */
-function boundPending(pending: Record<string, string>, newest: number, spec: TimelineSpec): Record<string, string> {
+function boundPending(
+	pending: Record<string, string>,
+	newest: number,
+	spec: TimelineSpec,
+): Record<string, string> {
 	const horizon = newest - spec.pendingLookbackMs;
 	const kept = Object.entries(pending)
 		.filter(([, t]) => !Number.isFinite(horizon) || Date.parse(t) >= horizon)
@@ -159,10 +169,20 @@ function boundPending(pending: Record<string, string>, newest: number, spec: Tim
 	return Object.fromEntries(kept);
 }
 
-function cursorState(sinceValue: number, boundary: Set<string>, pending: Record<string, string>, spec: TimelineSpec) {
-	if (!Number.isFinite(sinceValue)) return { since: null, atSince: [], pending: boundPending(pending, sinceValue, spec) };
+function cursorState(
+	sinceValue: number,
+	boundary: Set<string>,
+	pending: Record<string, string>,
+	spec: TimelineSpec,
+) {
+	if (!Number.isFinite(sinceValue))
+		return { since: null, atSince: [], pending: boundPending(pending, sinceValue, spec) };
 	if (boundary.size > MAX_BOUNDARY_IDS) {
-		return { since: new Date(sinceValue + 1).toISOString(), atSince: [], pending: boundPending(pending, sinceValue, spec) };
+		return {
+			since: new Date(sinceValue + 1).toISOString(),
+			atSince: [],
+			pending: boundPending(pending, sinceValue, spec),
+		};
 	}
 	return {
 		since: new Date(sinceValue).toISOString(),
@@ -177,13 +197,15 @@ function cursorState(sinceValue: number, boundary: Set<string>, pending: Record<
  */
 export async function baseline(ctx: IPollFunctions, spec: TimelineSpec): Promise<PollOutcome> {
 	const { records, requests } = await readPages(ctx, spec, {
-		pendingFrom: spec.pendingLookbackMs > 0 ? (newest) => newest - spec.pendingLookbackMs : undefined,
+		pendingFrom:
+			spec.pendingLookbackMs > 0 ? (newest) => newest - spec.pendingLookbackMs : undefined,
 	});
 	const newest = records.reduce((max, record) => Math.max(max, timestampOf(record)), -Infinity);
 	const boundary = new Set(records.filter((record) => timestampOf(record) === newest).map(idOf));
 	const pending: Record<string, string> = {};
 	for (const record of records) {
-		if (verdictOf(spec, record) === 'pending') pending[idOf(record)] = new Date(timestampOf(record)).toISOString();
+		if (verdictOf(spec, record) === 'pending')
+			pending[idOf(record)] = new Date(timestampOf(record)).toISOString();
 	}
 	return { emit: [], state: cursorState(newest, boundary, pending, spec), requests };
 }
@@ -215,7 +237,7 @@ export async function pollTimeline(
 		);
 	}
 
-	const atSince = new Set(sinceMs === null ? [] : previous.atSince ?? []);
+	const atSince = new Set(sinceMs === null ? [] : (previous.atSince ?? []));
 	const pending: Record<string, string> = { ...previousPending };
 	// Oldest first; records with the same timestamp in a stable order by id (the service's order among them may vary).
 	const ordered = records

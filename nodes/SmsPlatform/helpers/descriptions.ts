@@ -119,14 +119,22 @@ export function getRequestSettings(
  * Reads a required text parameter (an id, an e-mail...): trimmed, never empty, never an object or list from an
  * expression. The error names the field, the item and the value.
  */
-export function requiredString(ctx: IExecuteFunctions, name: string, label: string, itemIndex: number): string {
+export function requiredString(
+	ctx: IExecuteFunctions,
+	name: string,
+	label: string,
+	itemIndex: number,
+): string {
 	const raw = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown;
 	if (typeof raw === 'number' && Number.isFinite(raw)) return String(raw);
 	if (typeof raw !== 'string') {
 		throw new NodeOperationError(
 			ctx.getNode(),
 			`${label} must be text, but item ${itemIndex} gives ${describeType(raw)}: ${JSON.stringify(raw)?.slice(0, 100)}`,
-			{ itemIndex, description: `Check the expression in the "${label}" field: it should give a single value.` },
+			{
+				itemIndex,
+				description: `Check the expression in the "${label}" field: it should give a single value.`,
+			},
 		);
 	}
 	const value = raw.trim();
@@ -143,20 +151,33 @@ export function requiredString(ctx: IExecuteFunctions, name: string, label: stri
  * A required id that goes into a URL path: as `requiredString`, and not `.` or `..`, which would change the path
  * (`/status/../` is `/`) whatever the encoding.
  */
-export function requiredId(ctx: IExecuteFunctions, name: string, label: string, itemIndex: number): string {
+export function requiredId(
+	ctx: IExecuteFunctions,
+	name: string,
+	label: string,
+	itemIndex: number,
+): string {
 	const value = requiredString(ctx, name, label, itemIndex);
 	if (isDotSegment(value)) {
 		throw new NodeOperationError(
 			ctx.getNode(),
 			`${label} "${value}" in item ${itemIndex} is not a usable id: "." and ".." would change the request path`,
-			{ itemIndex, description: `Check the expression in the "${label}" field: it should give the id itself.` },
+			{
+				itemIndex,
+				description: `Check the expression in the "${label}" field: it should give the id itself.`,
+			},
 		);
 	}
 	return value;
 }
 
 /** An optional text parameter: trimmed; `undefined` when empty. */
-export function optionalString(value: unknown, label: string, ctx: IExecuteFunctions, itemIndex: number): string | undefined {
+export function optionalString(
+	value: unknown,
+	label: string,
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): string | undefined {
 	if (value === undefined || value === null) return undefined;
 	if (typeof value === 'number') return String(value);
 	if (typeof value !== 'string') {
@@ -172,13 +193,22 @@ export function optionalString(value: unknown, label: string, ctx: IExecuteFunct
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function requiredEmail(ctx: IExecuteFunctions, name: string, label: string, itemIndex: number): string {
+export function requiredEmail(
+	ctx: IExecuteFunctions,
+	name: string,
+	label: string,
+	itemIndex: number,
+): string {
 	const value = requiredString(ctx, name, label, itemIndex);
 	if (!EMAIL.test(value)) {
-		throw new NodeOperationError(ctx.getNode(), `${label} "${value}" in item ${itemIndex} is not an e-mail address`, {
-			itemIndex,
-			description: 'Enter an address like name@example.com',
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`${label} "${value}" in item ${itemIndex} is not an e-mail address`,
+			{
+				itemIndex,
+				description: 'Enter an address like name@example.com',
+			},
+		);
 	}
 	return value;
 }

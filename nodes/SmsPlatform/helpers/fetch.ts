@@ -32,7 +32,10 @@ function checkRecord(
 	record: IDataObject,
 	required: string[] = [],
 ): IDataObject {
-	const missing = Object.keys(record).length === 0 ? [] : required.filter((field) => record[field] === undefined || record[field] === null);
+	const missing =
+		Object.keys(record).length === 0
+			? []
+			: required.filter((field) => record[field] === undefined || record[field] === null);
 	if (Object.keys(record).length && !missing.length) return record;
 	const answer = JSON.stringify(response.body)?.slice(0, 200) ?? 'an empty body';
 	throw buildApiError(ctx.getNode(), {
@@ -49,7 +52,11 @@ function checkRecord(
 }
 
 /** GET one resource by id: the id trimmed, required and URL-encoded; the answer unwrapped to the resource. */
-export async function getById(ctx: IExecuteFunctions, itemIndex: number, spec: GetByIdSpec): Promise<IDataObject> {
+export async function getById(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	spec: GetByIdSpec,
+): Promise<IDataObject> {
 	const id = requiredId(ctx, spec.param, spec.label, itemIndex);
 	const path = spec.path.replace('{id}', encodeId(id));
 	const response = await apiRequest(ctx, {
@@ -58,7 +65,14 @@ export async function getById(ctx: IExecuteFunctions, itemIndex: number, spec: G
 		itemIndex,
 		settings: getRequestSettings(ctx, itemIndex),
 	});
-	const record = checkRecord(ctx, itemIndex, path, response, unwrapObject(response.body, spec.wrapper), spec.required);
+	const record = checkRecord(
+		ctx,
+		itemIndex,
+		path,
+		response,
+		unwrapObject(response.body, spec.wrapper),
+		spec.required,
+	);
 	return coerceNumbers(record, spec.numbers ?? []);
 }
 
@@ -76,7 +90,14 @@ export async function getSingle(
 		itemIndex,
 		settings: getRequestSettings(ctx, itemIndex),
 	});
-	const record = checkRecord(ctx, itemIndex, path, response, unwrapObject(response.body, options.wrapper), options.required);
+	const record = checkRecord(
+		ctx,
+		itemIndex,
+		path,
+		response,
+		unwrapObject(response.body, options.wrapper),
+		options.required,
+	);
 	return coerceNumbers(record, options.numbers ?? []);
 }
 
@@ -90,7 +111,14 @@ export async function getList(
 	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	const limit = returnAll
 		? undefined
-		: boundedInteger(ctx, ctx.getNodeParameter('limit', itemIndex, 50), 'Limit', itemIndex, 1, 1000000);
+		: boundedInteger(
+				ctx,
+				ctx.getNodeParameter('limit', itemIndex, 50),
+				'Limit',
+				itemIndex,
+				1,
+				1000000,
+			);
 	const { records } = await paginate(ctx, {
 		path,
 		qs: options.qs,

@@ -12,10 +12,15 @@ export interface PhoneResult {
 /** Validates and returns a default country code given as `255`, `+255` or `00255`. */
 export function parseCountryCode(raw: unknown): { ok: boolean; value?: string; reason?: string } {
 	if (raw === undefined || raw === null) return { ok: true, value: undefined };
-	const text = String(raw).trim().replace(/^(\+|00)/, '');
+	const text = String(raw)
+		.trim()
+		.replace(/^(\+|00)/, '');
 	if (text === '') return { ok: true, value: undefined };
 	if (!/^[1-9]\d{0,2}$/.test(text)) {
-		return { ok: false, reason: `"${String(raw)}" is not a country calling code (1 to 3 digits, e.g. 255)` };
+		return {
+			ok: false,
+			reason: `"${String(raw)}" is not a country calling code (1 to 3 digits, e.g. 255)`,
+		};
 	}
 	return { ok: true, value: text };
 }
@@ -33,30 +38,46 @@ export function normalizePhone(raw: unknown, countryCode?: string): PhoneResult 
 	if (original === '') return { ok: false, reason: 'the phone number is empty' };
 	const compact = original.replace(/[\s\-.()\u00a0]/g, '');
 	if (/[^+\d]/.test(compact)) {
-		return { ok: false, reason: 'a phone number may only contain digits, an initial +, spaces, dashes, dots and parentheses' };
+		return {
+			ok: false,
+			reason:
+				'a phone number may only contain digits, an initial +, spaces, dashes, dots and parentheses',
+		};
 	}
-	if (compact.lastIndexOf('+') > 0) return { ok: false, reason: 'the + may only stand at the start' };
+	if (compact.lastIndexOf('+') > 0)
+		return { ok: false, reason: 'the + may only stand at the start' };
 	if (compact.startsWith('+')) {
 		if (E164.test(compact)) return { ok: true, value: compact };
 		const digits = compact.length - 1;
-		if (compact[1] === '0') return { ok: false, reason: 'after the + comes the country code, which never starts with 0' };
+		if (compact[1] === '0')
+			return { ok: false, reason: 'after the + comes the country code, which never starts with 0' };
 		return {
 			ok: false,
-			reason: digits < 7 ? `too short for an E.164 number (${digits} digits, at least 7)` : `too long for an E.164 number (${digits} digits, at most 15)`,
+			reason:
+				digits < 7
+					? `too short for an E.164 number (${digits} digits, at least 7)`
+					: `too long for an E.164 number (${digits} digits, at most 15)`,
 		};
 	}
 	if (compact.startsWith('00')) {
-		return { ok: false, reason: `write the international prefix 00 as +, e.g. +${compact.slice(2)}` };
+		return {
+			ok: false,
+			reason: `write the international prefix 00 as +, e.g. +${compact.slice(2)}`,
+		};
 	}
 	if (countryCode) {
 		if (compact.startsWith('0')) {
 			const candidate = `+${countryCode}${compact.slice(1)}`;
 			if (E164.test(candidate)) return { ok: true, value: candidate };
-			return { ok: false, reason: `local number gives ${candidate}, which is not a valid E.164 number` };
+			return {
+				ok: false,
+				reason: `local number gives ${candidate}, which is not a valid E.164 number`,
+			};
 		}
 		if (compact.startsWith(countryCode)) {
 			const candidate = `+${compact}`;
-			if (E164.test(candidate) && compact.length > countryCode.length + 4) return { ok: true, value: candidate };
+			if (E164.test(candidate) && compact.length > countryCode.length + 4)
+				return { ok: true, value: candidate };
 		}
 		return {
 			ok: false,
@@ -64,9 +85,16 @@ export function normalizePhone(raw: unknown, countryCode?: string): PhoneResult 
 		};
 	}
 	if (compact.startsWith('0')) {
-		return { ok: false, reason: 'a local number: set "Default Country Code" in the options, or write it in E.164 (+255...)' };
+		return {
+			ok: false,
+			reason:
+				'a local number: set "Default Country Code" in the options, or write it in E.164 (+255...)',
+		};
 	}
-	return { ok: false, reason: 'not in E.164 format: start with + and the country code, e.g. +255712345678' };
+	return {
+		ok: false,
+		reason: 'not in E.164 format: start with + and the country code, e.g. +255712345678',
+	};
 }
 
 export function describeType(value: unknown): string {
@@ -90,7 +118,14 @@ export interface RecipientList {
 /** Splits the Recipients field: a comma-, semicolon- or newline-separated string, or a list from an expression. */
 export function splitRecipients(input: unknown): unknown[] {
 	if (input === undefined || input === null) return [];
-	if (Array.isArray(input)) return input.flatMap((entry) => (Array.isArray(entry) ? splitRecipients(entry) : typeof entry === 'string' ? splitRecipients(entry) : [entry]));
+	if (Array.isArray(input))
+		return input.flatMap((entry) =>
+			Array.isArray(entry)
+				? splitRecipients(entry)
+				: typeof entry === 'string'
+					? splitRecipients(entry)
+					: [entry],
+		);
 	if (typeof input === 'string') {
 		return input
 			.split(/[,;\n\r]+/)
@@ -108,7 +143,10 @@ export function parseRecipients(input: unknown, countryCode?: string): Recipient
 	for (const entry of splitRecipients(input)) {
 		const result = normalizePhone(entry, countryCode);
 		if (!result.ok || !result.value) {
-			invalid.push({ value: typeof entry === 'object' ? JSON.stringify(entry) : String(entry), reason: result.reason ?? 'invalid' });
+			invalid.push({
+				value: typeof entry === 'object' ? JSON.stringify(entry) : String(entry),
+				reason: result.reason ?? 'invalid',
+			});
 			continue;
 		}
 		if (seen.has(result.value)) {

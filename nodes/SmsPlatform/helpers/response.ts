@@ -22,7 +22,16 @@ export function unwrapObject(body: unknown, preferred?: string): IDataObject {
 	return body;
 }
 
-const LIST_KEYS = ['results', 'activities', 'data', 'items', 'notifications', 'records', 'packages', 'tenants'];
+const LIST_KEYS = [
+	'results',
+	'activities',
+	'data',
+	'items',
+	'notifications',
+	'records',
+	'packages',
+	'tenants',
+];
 
 /** List responses may be a page envelope, `results`, `activities`, `data`, `items` or a bare array. */
 export function unwrapList(body: unknown): IDataObject[] {

@@ -6,7 +6,10 @@ import { paginate } from '../transport/pagination';
 function label(pkg: IDataObject): string {
 	const credits = Number(pkg.sms_count ?? 0) + Number(pkg.bonus_sms ?? 0);
 	const bonus = Number(pkg.bonus_sms ?? 0) > 0 ? ` incl. ${String(pkg.bonus_sms)} bonus` : '';
-	const price = pkg.price !== undefined ? ` · ${String(pkg.price)} ${String(pkg.currency ?? '')}`.trimEnd() : '';
+	const price =
+		pkg.price !== undefined
+			? ` · ${String(pkg.price)} ${String(pkg.currency ?? '')}`.trimEnd()
+			: '';
 	return `${String(pkg.name ?? pkg.id)} · ${credits} credits${bonus}${price}`;
 }
 
@@ -20,7 +23,14 @@ export async function searchPackages(
 	const results = records
 		.map((record) => coerceNumbers(record, ['sms_count', 'bonus_sms', 'price']))
 		.filter((pkg) => pkg.is_active !== false && String(pkg.is_active) !== 'false')
-		.filter((pkg) => !needle || String(pkg.name ?? '').toLowerCase().includes(needle) || String(pkg.id).toLowerCase() === needle)
+		.filter(
+			(pkg) =>
+				!needle ||
+				String(pkg.name ?? '')
+					.toLowerCase()
+					.includes(needle) ||
+				String(pkg.id).toLowerCase() === needle,
+		)
 		.map((pkg) => ({ name: label(pkg), value: String(pkg.id) }));
 	return { results };
 }

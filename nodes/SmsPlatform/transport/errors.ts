@@ -33,7 +33,10 @@ function stringify(value: unknown): string {
 function fieldErrors(record: Record<string, unknown>): string | undefined {
 	const parts: string[] = [];
 	for (const [field, value] of Object.entries(record)) {
-		if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'object')) {
+		if (
+			Array.isArray(value) &&
+			value.every((v) => typeof v === 'string' || typeof v === 'object')
+		) {
 			const text = value.map(stringify).filter(Boolean).join(', ');
 			if (text) parts.push(field === 'non_field_errors' ? text : `${field}: ${text}`);
 		} else if (typeof value === 'string' && field !== 'code' && field !== 'status') {
@@ -44,7 +47,9 @@ function fieldErrors(record: Record<string, unknown>): string | undefined {
 }
 
 function looksLikeHtml(text: string): boolean {
-	return /^\s*<(!doctype|html|head|body|\?xml)/i.test(text) || /<\/(html|body|h1|title)>/i.test(text);
+	return (
+		/^\s*<(!doctype|html|head|body|\?xml)/i.test(text) || /<\/(html|body|h1|title)>/i.test(text)
+	);
 }
 
 function htmlText(text: string): string {
@@ -126,7 +131,8 @@ export function adviceFor(status: number | undefined, context: { isSend?: boolea
 	if (status === 401) {
 		return 'Check the credential: the API key may be wrong, revoked or sent in the wrong header, or the e-mail and password no longer log in.';
 	}
-	if (status === 402) return 'The account has too few credits: buy an SMS package or top up the balance.';
+	if (status === 402)
+		return 'The account has too few credits: buy an SMS package or top up the balance.';
 	if (status === 403) {
 		return 'The credential is valid but lacks permission for this operation (e.g. partner operations need a partner API key).';
 	}

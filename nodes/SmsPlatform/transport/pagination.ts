@@ -30,7 +30,8 @@ export interface PageResult {
  */
 export async function paginate(ctx: ApiContext, req: PageRequest): Promise<PageResult> {
 	const limit = req.limit;
-	const pageSize = limit === undefined ? MAX_PAGE_SIZE : Math.max(1, Math.min(MAX_PAGE_SIZE, limit));
+	const pageSize =
+		limit === undefined ? MAX_PAGE_SIZE : Math.max(1, Math.min(MAX_PAGE_SIZE, limit));
 	const maxPages = req.maxPages ?? 100000;
 	const records: IDataObject[] = [];
 	let requests = 0;

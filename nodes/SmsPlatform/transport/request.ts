@@ -93,10 +93,16 @@ function sessionOf(ctx: object): Session {
  * The credential's data, read once per run. The same object is handed to n8n with each request, so a JWT login
  * (preAuthentication) stores its new token in it for the requests that follow.
  */
-async function credentialsOf(ctx: ApiContext, itemIndex?: number): Promise<ICredentialDataDecryptedObject> {
+async function credentialsOf(
+	ctx: ApiContext,
+	itemIndex?: number,
+): Promise<ICredentialDataDecryptedObject> {
 	const session = sessionOf(ctx);
 	if (!session.credentials) {
-		session.credentials = (await ctx.getCredentials(CREDENTIAL_TYPE, itemIndex)) as ICredentialDataDecryptedObject;
+		session.credentials = (await ctx.getCredentials(
+			CREDENTIAL_TYPE,
+			itemIndex,
+		)) as ICredentialDataDecryptedObject;
 	}
 	return session.credentials;
 }
@@ -167,14 +173,24 @@ export function normalizeBaseUrl(ctx: ApiContext, raw: unknown, itemIndex?: numb
 		throw new NodeOperationError(
 			ctx.getNode(),
 			`The credential's Base URL "${value}" must not contain a query (?) or fragment (#)`,
-			{ itemIndex, description: 'Use only the scheme, host and optional path prefix, e.g. https://api.example.com' },
+			{
+				itemIndex,
+				description:
+					'Use only the scheme, host and optional path prefix, e.g. https://api.example.com',
+			},
 		);
 	}
 	return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 /** Network error codes where the request certainly never reached the service. */
-const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NEVER_CONNECTED = new Set([
+	'ECONNREFUSED',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	'EHOSTUNREACH',
+	'ENETUNREACH',
+]);
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
 
 interface FailureInfo {
@@ -199,7 +215,8 @@ function networkFailure(error: unknown): FailureInfo {
 			break;
 		}
 	}
-	const raw = [...(e.messages ?? []), e.message].find((m) => typeof m === 'string' && m) ?? 'unknown error';
+	const raw =
+		[...(e.messages ?? []), e.message].find((m) => typeof m === 'string' && m) ?? 'unknown error';
 	return { code, message: raw };
 }
 
@@ -214,7 +231,12 @@ function getSettings(req: ApiRequest): RequestSettings {
 	};
 }
 
-function tooLongWait(ctx: ApiContext, req: ApiRequest, waitMs: number, maxMs: number): NodeApiError {
+function tooLongWait(
+	ctx: ApiContext,
+	req: ApiRequest,
+	waitMs: number,
+	maxMs: number,
+): NodeApiError {
 	return buildApiError(ctx.getNode(), {
 		status: 429,
 		method: req.method,
@@ -231,7 +253,10 @@ function tooLongWait(ctx: ApiContext, req: ApiRequest, waitMs: number, maxMs: nu
  * Returns the parsed body of a 2xx answer; anything else becomes a NodeApiError with the server's own words, from
  * which the credential's secrets are removed (a server or proxy may echo the Authorization header in its answer).
  */
-export async function apiRequest<T = unknown>(ctx: ApiContext, req: ApiRequest): Promise<ApiResponse<T>> {
+export async function apiRequest<T = unknown>(
+	ctx: ApiContext,
+	req: ApiRequest,
+): Promise<ApiResponse<T>> {
 	let response: ApiResponse<T>;
 	try {
 		response = await sendRequest<T>(ctx, req);
@@ -241,7 +266,8 @@ export async function apiRequest<T = unknown>(ctx: ApiContext, req: ApiRequest):
 				? caught
 				: new NodeOperationError(ctx.getNode(), caught as Error, { itemIndex: req.itemIndex });
 		const secrets = await secretsOf(ctx, req.itemIndex, 4);
-		if (secrets.length) scrub(error as unknown as Record<string, unknown>, secrets, new Set(), 0, 6);
+		if (secrets.length)
+			scrub(error as unknown as Record<string, unknown>, secrets, new Set(), 0, 6);
 		throw error;
 	}
 	// A server that echoes the key or token in its answer must not put it into the workflow's data.
@@ -260,7 +286,11 @@ const SECRET_FIELDS = ['apiKey', 'password', 'accessToken'];
 const REDACTED = '***';
 
 /** The credential's secrets as they may appear in a text (raw, trimmed, URL-encoded), longest first. */
-async function secretsOf(ctx: ApiContext, itemIndex: number | undefined, minLength: number): Promise<string[]> {
+async function secretsOf(
+	ctx: ApiContext,
+	itemIndex: number | undefined,
+	minLength: number,
+): Promise<string[]> {
 	try {
 		const credentials = await credentialsOf(ctx, itemIndex);
 		return SECRET_FIELDS.map((field) => credentials[field])
@@ -289,7 +319,15 @@ function scrub(
 ): void {
 	if (seen.has(target) || depth > maxDepth) return;
 	seen.add(target);
-	const keys = new Set([...Object.keys(target), 'message', 'description', 'stack', 'messages', 'context', 'cause']);
+	const keys = new Set([
+		...Object.keys(target),
+		'message',
+		'description',
+		'stack',
+		'messages',
+		'context',
+		'cause',
+	]);
 	for (const key of keys) {
 		let value: unknown;
 		try {
@@ -340,7 +378,8 @@ async function sendRequest<T = unknown>(ctx: ApiContext, req: ApiRequest): Promi
 		if (state.remaining !== undefined && state.remaining <= 0 && state.resetAtMs !== undefined) {
 			const waitMs = state.resetAtMs - Date.now();
 			if (waitMs > 0) {
-				if (waitMs > settings.maxRateLimitWaitMs) throw tooLongWait(ctx, req, waitMs, settings.maxRateLimitWaitMs);
+				if (waitMs > settings.maxRateLimitWaitMs)
+					throw tooLongWait(ctx, req, waitMs, settings.maxRateLimitWaitMs);
 				await sleep(waitMs + 50);
 			}
 			state.remaining = undefined;
@@ -364,9 +403,14 @@ async function sendRequest<T = unknown>(ctx: ApiContext, req: ApiRequest): Promi
 		attempts++;
 		let response: { body: unknown; headers: unknown; statusCode: number };
 		try {
-			response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options, {
-				credentialsDecrypted,
-			})) as typeof response;
+			response = (await ctx.helpers.httpRequestWithAuthentication.call(
+				ctx,
+				CREDENTIAL_TYPE,
+				options,
+				{
+					credentialsDecrypted,
+				},
+			)) as typeof response;
 		} catch (error) {
 			if (error instanceof NodeOperationError) {
 				throw new NodeOperationError(ctx.getNode(), error, { itemIndex: req.itemIndex });
@@ -441,7 +485,8 @@ async function sendRequest<T = unknown>(ctx: ApiContext, req: ApiRequest): Promi
 				})() ??
 				Math.min(policy.maxDelayMs * 4, 1000 * 2 ** rateLimitRetries);
 			if (rateLimitRetries < policy.maxRateLimitRetries) {
-				if (waitMs > settings.maxRateLimitWaitMs) throw tooLongWait(ctx, req, waitMs, settings.maxRateLimitWaitMs);
+				if (waitMs > settings.maxRateLimitWaitMs)
+					throw tooLongWait(ctx, req, waitMs, settings.maxRateLimitWaitMs);
 				rateLimitRetries++;
 				state.remaining = undefined;
 				await sleep(waitMs + 50);
@@ -491,7 +536,12 @@ async function sendRequest<T = unknown>(ctx: ApiContext, req: ApiRequest): Promi
 			});
 		}
 		const value = body.value;
-		if (value && typeof value === 'object' && !Array.isArray(value) && (value as IDataObject).success === false) {
+		if (
+			value &&
+			typeof value === 'object' &&
+			!Array.isArray(value) &&
+			(value as IDataObject).success === false
+		) {
 			throw buildApiError(ctx.getNode(), {
 				status,
 				body: value,
@@ -499,7 +549,9 @@ async function sendRequest<T = unknown>(ctx: ApiContext, req: ApiRequest): Promi
 				path: req.path,
 				itemIndex: req.itemIndex,
 				isSend: req.isSend,
-				message: readServerWords(value)?.message ?? 'The service reported that the request failed (success: false)',
+				message:
+					readServerWords(value)?.message ??
+					'The service reported that the request failed (success: false)',
 				description: 'The service answered but reported a failure (success: false).',
 			});
 		}
@@ -528,7 +580,8 @@ function parseBody(raw: unknown): ParsedBody {
 export function encodeId(value: string): string {
 	// `.` and `..` (even as %2E) are dot segments: URL parsing would remove them and the request would go to another
 	// endpoint (`/sms/status/../` is `/sms/`). No encoding keeps them one segment, so they are refused.
-	if (isDotSegment(value)) throw new Error(`"${value}" cannot be used as an id: it would change the request path`);
+	if (isDotSegment(value))
+		throw new Error(`"${value}" cannot be used as an id: it would change the request path`);
 	return encodeURIComponent(value);
 }
 

@@ -12,8 +12,12 @@ describe('account.getBalance', () => {
 			.get(PATH)
 			.query({})
 			.reply(200, { balance: 1250, currency: 'credits' });
-		const { output } = await runNode({ parameters: { resource: 'account', operation: 'getBalance' } });
-		expect(output).toEqual([{ json: { balance: 1250, currency: 'credits' }, pairedItem: { item: 0 } }]);
+		const { output } = await runNode({
+			parameters: { resource: 'account', operation: 'getBalance' },
+		});
+		expect(output).toEqual([
+			{ json: { balance: 1250, currency: 'credits' }, pairedItem: { item: 0 } },
+		]);
 		scope.done();
 	});
 
@@ -27,26 +31,40 @@ describe('account.getBalance', () => {
 	});
 
 	it('sends the key as X-API-Key and no Authorization header in API-key-header mode', async () => {
-		const scope = nock(BASE_URL, { reqheaders: { 'x-api-key': API_KEY }, badheaders: ['authorization'] })
+		const scope = nock(BASE_URL, {
+			reqheaders: { 'x-api-key': API_KEY },
+			badheaders: ['authorization'],
+		})
 			.get(PATH)
 			.reply(200, { balance: 1250, currency: 'credits' });
 		const { output } = await runNode({
 			parameters: { resource: 'account', operation: 'getBalance' },
 			credentials: apiKeyCredentials('apiKeyHeader'),
 		});
-		expect(output).toEqual([{ json: { balance: 1250, currency: 'credits' }, pairedItem: { item: 0 } }]);
+		expect(output).toEqual([
+			{ json: { balance: 1250, currency: 'credits' }, pairedItem: { item: 0 } },
+		]);
 		scope.done();
 	});
 
 	it('outputs the balance itself when the service wraps it in {success, data}', async () => {
-		nock(BASE_URL).get(PATH).reply(200, { success: true, data: { balance: '0', currency: 'credits' } });
-		const { output } = await runNode({ parameters: { resource: 'account', operation: 'getBalance' } });
-		expect(output).toEqual([{ json: { balance: 0, currency: 'credits' }, pairedItem: { item: 0 } }]);
+		nock(BASE_URL)
+			.get(PATH)
+			.reply(200, { success: true, data: { balance: '0', currency: 'credits' } });
+		const { output } = await runNode({
+			parameters: { resource: 'account', operation: 'getBalance' },
+		});
+		expect(output).toEqual([
+			{ json: { balance: 0, currency: 'credits' }, pairedItem: { item: 0 } },
+		]);
 	});
 
 	it('one output item per input item', async () => {
 		const scope = nock(BASE_URL).get(PATH).twice().reply(200, { balance: 7, currency: 'credits' });
-		const { output } = await runNode({ parameters: { resource: 'account', operation: 'getBalance' }, items: [{}, {}] });
+		const { output } = await runNode({
+			parameters: { resource: 'account', operation: 'getBalance' },
+			items: [{}, {}],
+		});
 		expect(output).toEqual([
 			{ json: { balance: 7, currency: 'credits' }, pairedItem: { item: 0 } },
 			{ json: { balance: 7, currency: 'credits' }, pairedItem: { item: 1 } },
@@ -65,7 +83,9 @@ describe('account.getBalance', () => {
 	});
 
 	it('with Continue On Fail, a 401 gives an error item paired to the item', async () => {
-		nock(BASE_URL).get(PATH).reply(401, { error: 'Invalid API key', code: 'INVALID_API_KEY', details: {} });
+		nock(BASE_URL)
+			.get(PATH)
+			.reply(401, { error: 'Invalid API key', code: 'INVALID_API_KEY', details: {} });
 		const { output } = await runNode({
 			parameters: { resource: 'account', operation: 'getBalance' },
 			continueOnFail: true,

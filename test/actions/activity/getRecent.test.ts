@@ -11,13 +11,17 @@ function activity(n: number): IDataObject {
 	return {
 		id: `2d3e4f50-0000-4000-8000-${String(n).padStart(12, '0')}`,
 		type: n % 2 ? 'sms_sent' : 'campaign_created',
-		description: n % 2 ? `SMS sent to +25571234${String(n).padStart(4, '0')}` : `Campaign "Promo ${n}" created`,
+		description:
+			n % 2
+				? `SMS sent to +25571234${String(n).padStart(4, '0')}`
+				: `Campaign "Promo ${n}" created`,
 		user: { id: 7, email: 'ops@example.com', name: 'Ops Team' },
 		timestamp: `2025-01-15T10:${String(n % 60).padStart(2, '0')}:00Z`,
 	};
 }
 const activities = (count: number) => Array.from({ length: count }, (_, i) => activity(i + 1));
-const items = (list: IDataObject[], item = 0) => list.map((json) => ({ json, pairedItem: { item } }));
+const items = (list: IDataObject[], item = 0) =>
+	list.map((json) => ({ json, pairedItem: { item } }));
 
 describe('activity.getRecent', () => {
 	it('sends the default limit=20 with the key as Bearer; {count, activities} gives one item per activity', async () => {
@@ -26,14 +30,19 @@ describe('activity.getRecent', () => {
 			.get(PATH)
 			.query({ limit: '20' })
 			.reply(200, { count: 20, activities: list });
-		const { output } = await runNode({ parameters: { resource: 'activity', operation: 'getRecent' } });
+		const { output } = await runNode({
+			parameters: { resource: 'activity', operation: 'getRecent' },
+		});
 		expect(output).toEqual(items(list));
 		scope.done();
 	});
 
 	it('sends the Limit as limit (X-API-Key mode, no Authorization header)', async () => {
 		const list = activities(5);
-		const scope = nock(BASE_URL, { reqheaders: { 'x-api-key': API_KEY }, badheaders: ['authorization'] })
+		const scope = nock(BASE_URL, {
+			reqheaders: { 'x-api-key': API_KEY },
+			badheaders: ['authorization'],
+		})
 			.get(PATH)
 			.query({ limit: '5' })
 			.reply(200, { count: 5, activities: list });
@@ -50,14 +59,18 @@ describe('activity.getRecent', () => {
 			.get(PATH)
 			.query({ limit: '3' })
 			.reply(200, { count: 20, activities: activities(20) });
-		const { output } = await runNode({ parameters: { resource: 'activity', operation: 'getRecent', limit: 3 } });
+		const { output } = await runNode({
+			parameters: { resource: 'activity', operation: 'getRecent', limit: 3 },
+		});
 		expect(output).toEqual(items(activities(3)));
 		scope.done();
 	});
 
 	it('no activities gives no output items', async () => {
 		nock(BASE_URL).get(PATH).query({ limit: '20' }).reply(200, { count: 0, activities: [] });
-		const { output } = await runNode({ parameters: { resource: 'activity', operation: 'getRecent' } });
+		const { output } = await runNode({
+			parameters: { resource: 'activity', operation: 'getRecent' },
+		});
 		expect(output).toEqual([]);
 	});
 
@@ -80,7 +93,8 @@ describe('activity.getRecent', () => {
 	it('refuses a limit above 100 before any request, naming the item and value', async () => {
 		const scope = nock(BASE_URL).get(PATH).query(true).reply(200, { count: 0, activities: [] });
 		const error = await caught(
-			async () => await runNode({ parameters: { resource: 'activity', operation: 'getRecent', limit: 500 } }),
+			async () =>
+				await runNode({ parameters: { resource: 'activity', operation: 'getRecent', limit: 500 } }),
 		);
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toBe('Limit must be a whole number from 1 to 100, but item 0 gives 500');

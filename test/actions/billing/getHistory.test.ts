@@ -25,12 +25,20 @@ function records(from: number, count: number, type?: string): IDataObject[] {
 	return Array.from({ length: count }, (_, i) => record(from + i, type));
 }
 
-function page(results: IDataObject[], count: number, next: string | null, previous: string | null = null) {
+function page(
+	results: IDataObject[],
+	count: number,
+	next: string | null,
+	previous: string | null = null,
+) {
 	return { count, next, previous, results };
 }
 
 const run = async (parameters: IDataObject, credentials = apiKeyCredentials()) =>
-	await runNode({ parameters: { resource: 'billing', operation: 'getHistory', ...parameters }, credentials });
+	await runNode({
+		parameters: { resource: 'billing', operation: 'getHistory', ...parameters },
+		credentials,
+	});
 
 const items = (list: IDataObject[]) => list.map((json) => ({ json, pairedItem: { item: 0 } }));
 
@@ -45,7 +53,12 @@ describe('billing.getHistory', () => {
 			.query({ page: '2', page_size: '100' })
 			.reply(
 				200,
-				page(all.slice(100, 200), 203, `${BASE_URL}${PATH}?page=3&page_size=100`, `${BASE_URL}${PATH}?page=1&page_size=100`),
+				page(
+					all.slice(100, 200),
+					203,
+					`${BASE_URL}${PATH}?page=3&page_size=100`,
+					`${BASE_URL}${PATH}?page=1&page_size=100`,
+				),
 			)
 			.get(PATH)
 			.query({ page: '3', page_size: '100' })
@@ -93,22 +106,41 @@ describe('billing.getHistory', () => {
 		scope.done();
 	});
 
-	it.each(['payment', 'purchase', 'usage'])('filters.type = %s is sent as type=%s', async (type) => {
-		const all = records(1, 3, type);
-		const scope = nock(BASE_URL, { reqheaders: { 'x-api-key': API_KEY }, badheaders: ['authorization'] })
-			.get(PATH)
-			.query({ page: '1', page_size: '100', type })
-			.reply(200, page(all, 3, null));
-		const { output } = await run({ returnAll: true, filters: { type } }, apiKeyCredentials('apiKeyHeader'));
-		expect(output).toEqual(items(all));
-		scope.done();
-	});
+	it.each(['payment', 'purchase', 'usage'])(
+		'filters.type = %s is sent as type=%s',
+		async (type) => {
+			const all = records(1, 3, type);
+			const scope = nock(BASE_URL, {
+				reqheaders: { 'x-api-key': API_KEY },
+				badheaders: ['authorization'],
+			})
+				.get(PATH)
+				.query({ page: '1', page_size: '100', type })
+				.reply(200, page(all, 3, null));
+			const { output } = await run(
+				{ returnAll: true, filters: { type } },
+				apiKeyCredentials('apiKeyHeader'),
+			);
+			expect(output).toEqual(items(all));
+			scope.done();
+		},
+	);
 
 	it('converts amounts sent as strings to numbers, negative usage included', async () => {
 		const scope = nock(BASE_URL)
 			.get(PATH)
 			.query({ page: '1', page_size: '100' })
-			.reply(200, page([{ ...record(2), amount: '-25.50' }, { ...record(1), amount: '10001.00' }], 2, null));
+			.reply(
+				200,
+				page(
+					[
+						{ ...record(2), amount: '-25.50' },
+						{ ...record(1), amount: '10001.00' },
+					],
+					2,
+					null,
+				),
+			);
 		const { output } = await run({ returnAll: true });
 		expect(output).toEqual(items([record(2), record(1)]));
 		scope.done();
@@ -125,7 +157,10 @@ describe('billing.getHistory', () => {
 	});
 
 	it('refuses a Limit that is not a whole number of at least 1 before any request', async () => {
-		const scope = nock(BASE_URL).get(PATH).query(true).reply(200, page([], 0, null));
+		const scope = nock(BASE_URL)
+			.get(PATH)
+			.query(true)
+			.reply(200, page([], 0, null));
 		const error = await caught(async () => await run({ returnAll: false, limit: 0 }));
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toContain('Limit');
@@ -137,8 +172,14 @@ describe('billing.getHistory', () => {
 		nock(BASE_URL)
 			.get(PATH)
 			.query({ page: '1', page_size: '100', type: 'usage' })
-			.reply(400, { error: 'Invalid filter', code: 'INVALID_FILTER', details: { type: ['Select a valid choice.'] } });
-		const error = await caught(async () => await run({ returnAll: true, filters: { type: 'usage' } }));
+			.reply(400, {
+				error: 'Invalid filter',
+				code: 'INVALID_FILTER',
+				details: { type: ['Select a valid choice.'] },
+			});
+		const error = await caught(
+			async () => await run({ returnAll: true, filters: { type: 'usage' } }),
+		);
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe('Invalid filter (type: Select a valid choice.) [HTTP 400]');
 	});

@@ -35,7 +35,10 @@ describe('campaign.getAnalytics', () => {
 	});
 
 	it('converts every documented number sent as a string', async () => {
-		const scope = nock(BASE_URL, { reqheaders: { 'x-api-key': API_KEY }, badheaders: ['authorization'] })
+		const scope = nock(BASE_URL, {
+			reqheaders: { 'x-api-key': API_KEY },
+			badheaders: ['authorization'],
+		})
 			.get(`/api/messaging/campaigns/${CAMPAIGN_ID}/analytics/`)
 			.reply(200, {
 				...ANALYTICS,

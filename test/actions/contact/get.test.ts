@@ -32,7 +32,10 @@ describe('contact.get', () => {
 	});
 
 	it('sends the key as X-API-Key without Authorization and unwraps {success, data}', async () => {
-		const scope = nock(BASE_URL, { reqheaders: { 'x-api-key': API_KEY }, badheaders: ['authorization'] })
+		const scope = nock(BASE_URL, {
+			reqheaders: { 'x-api-key': API_KEY },
+			badheaders: ['authorization'],
+		})
 			.get(`/api/messaging/contacts/${CONTACT_ID}/`)
 			.reply(200, { success: true, data: CONTACT });
 		const { output } = await runNode({

@@ -56,7 +56,9 @@ describe('dashboard.getMetrics', () => {
 			.get(PATH)
 			.query({ period: '30d' })
 			.reply(200, { ...METRICS, period: '30d' });
-		const { output } = await runNode({ parameters: { resource: 'dashboard', operation: 'getMetrics' } });
+		const { output } = await runNode({
+			parameters: { resource: 'dashboard', operation: 'getMetrics' },
+		});
 		expect(output).toEqual([{ json: { ...METRICS, period: '30d' }, pairedItem: { item: 0 } }]);
 		scope.done();
 	});
@@ -66,13 +68,18 @@ describe('dashboard.getMetrics', () => {
 			.get(PATH)
 			.query({ period })
 			.reply(200, { ...METRICS, period });
-		const { output } = await runNode({ parameters: { resource: 'dashboard', operation: 'getMetrics', period } });
+		const { output } = await runNode({
+			parameters: { resource: 'dashboard', operation: 'getMetrics', period },
+		});
 		expect(output).toEqual([{ json: { ...METRICS, period }, pairedItem: { item: 0 } }]);
 		scope.done();
 	});
 
 	it('converts the documented numbers sent as strings, in metrics and in each day; dates and period stay text', async () => {
-		const scope = nock(BASE_URL, { reqheaders: { 'x-api-key': API_KEY }, badheaders: ['authorization'] })
+		const scope = nock(BASE_URL, {
+			reqheaders: { 'x-api-key': API_KEY },
+			badheaders: ['authorization'],
+		})
 			.get(PATH)
 			.query({ period: '7d' })
 			.reply(200, STRINGLY);
@@ -97,7 +104,11 @@ describe('dashboard.getMetrics', () => {
 		const error = await caught(
 			async () =>
 				await runNode({
-					parameters: { resource: 'dashboard', operation: 'getMetrics', period: '={{ $json.period }}' },
+					parameters: {
+						resource: 'dashboard',
+						operation: 'getMetrics',
+						period: '={{ $json.period }}',
+					},
 					items: [{ period: '2w' }],
 				}),
 		);

@@ -9,7 +9,8 @@ function notification(n: number, isRead = n % 3 === 0): IDataObject {
 	return {
 		id: `4c3b2a19-0000-4000-8000-${String(n).padStart(12, '0')}`,
 		title: n % 2 ? 'Payment received' : 'Campaign completed',
-		message: n % 2 ? `Your payment ${n} of 25000 TZS was received.` : `Campaign ${n} finished sending.`,
+		message:
+			n % 2 ? `Your payment ${n} of 25000 TZS was received.` : `Campaign ${n} finished sending.`,
 		type: 'success',
 		is_read: isRead,
 		created_at: '2025-01-15T10:35:00Z',
@@ -18,7 +19,10 @@ function notification(n: number, isRead = n % 3 === 0): IDataObject {
 const notifications = (from: number, count: number, isRead?: boolean) =>
 	Array.from({ length: count }, (_, i) => notification(from + i, isRead));
 const run = async (parameters: IDataObject, credentials = apiKeyCredentials()) =>
-	await runNode({ parameters: { resource: 'notification', operation: 'getAll', ...parameters }, credentials });
+	await runNode({
+		parameters: { resource: 'notification', operation: 'getAll', ...parameters },
+		credentials,
+	});
 const items = (list: IDataObject[]) => list.map((json) => ({ json, pairedItem: { item: 0 } }));
 
 describe('notification.getAll', () => {
@@ -27,7 +31,12 @@ describe('notification.getAll', () => {
 		const scope = nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}` } })
 			.get(PATH)
 			.query({ page: '1', page_size: '100' })
-			.reply(200, { count: 201, next: `${BASE_URL}${PATH}?page=2&page_size=100`, previous: null, results: all.slice(0, 100) })
+			.reply(200, {
+				count: 201,
+				next: `${BASE_URL}${PATH}?page=2&page_size=100`,
+				previous: null,
+				results: all.slice(0, 100),
+			})
 			.get(PATH)
 			.query({ page: '2', page_size: '100' })
 			.reply(200, {
@@ -38,7 +47,12 @@ describe('notification.getAll', () => {
 			})
 			.get(PATH)
 			.query({ page: '3', page_size: '100' })
-			.reply(200, { count: 201, next: null, previous: `${BASE_URL}${PATH}?page=2&page_size=100`, results: all.slice(200) });
+			.reply(200, {
+				count: 201,
+				next: null,
+				previous: `${BASE_URL}${PATH}?page=2&page_size=100`,
+				results: all.slice(200),
+			});
 		const { output } = await run({ returnAll: true });
 		expect(output).toEqual(items(all));
 		scope.done();
@@ -46,11 +60,17 @@ describe('notification.getAll', () => {
 
 	it('filters.unreadOnly sends unread_only=true', async () => {
 		const unread = notifications(1, 4, false);
-		const scope = nock(BASE_URL, { reqheaders: { 'x-api-key': API_KEY }, badheaders: ['authorization'] })
+		const scope = nock(BASE_URL, {
+			reqheaders: { 'x-api-key': API_KEY },
+			badheaders: ['authorization'],
+		})
 			.get(PATH)
 			.query({ page: '1', page_size: '100', unread_only: 'true' })
 			.reply(200, { count: 4, next: null, previous: null, results: unread });
-		const { output } = await run({ returnAll: true, filters: { unreadOnly: true } }, apiKeyCredentials('apiKeyHeader'));
+		const { output } = await run(
+			{ returnAll: true, filters: { unreadOnly: true } },
+			apiKeyCredentials('apiKeyHeader'),
+		);
 		expect(output).toEqual(items(unread));
 		scope.done();
 	});
@@ -71,7 +91,12 @@ describe('notification.getAll', () => {
 		const scope = nock(BASE_URL)
 			.get(PATH)
 			.query({ page: '1', page_size: '5', unread_only: 'true' })
-			.reply(200, { count: 40, next: `${BASE_URL}${PATH}?page=2&page_size=5&unread_only=true`, previous: null, results: unread });
+			.reply(200, {
+				count: 40,
+				next: `${BASE_URL}${PATH}?page=2&page_size=5&unread_only=true`,
+				previous: null,
+				results: unread,
+			});
 		const { output } = await run({ returnAll: false, limit: 5, filters: { unreadOnly: true } });
 		expect(output).toEqual(items(unread));
 		scope.done();
@@ -82,10 +107,18 @@ describe('notification.getAll', () => {
 		const scope = nock(BASE_URL)
 			.get(PATH)
 			.query({ page: '1', page_size: '100' })
-			.reply(200, { count: 201, next: `${BASE_URL}${PATH}?page=2&page_size=100`, results: all.slice(0, 100) })
+			.reply(200, {
+				count: 201,
+				next: `${BASE_URL}${PATH}?page=2&page_size=100`,
+				results: all.slice(0, 100),
+			})
 			.get(PATH)
 			.query({ page: '2', page_size: '100' })
-			.reply(200, { count: 201, next: `${BASE_URL}${PATH}?page=3&page_size=100`, results: all.slice(100) });
+			.reply(200, {
+				count: 201,
+				next: `${BASE_URL}${PATH}?page=3&page_size=100`,
+				results: all.slice(100),
+			});
 		const { output } = await run({ returnAll: false, limit: 150 });
 		expect(output).toEqual(items(all.slice(0, 150)));
 		scope.done();
@@ -96,7 +129,11 @@ describe('notification.getAll', () => {
 			.get(PATH)
 			.query({ page: '1', page_size: '2' })
 			.twice()
-			.reply(200, { count: 9, next: `${BASE_URL}${PATH}?page=2&page_size=2`, results: notifications(1, 2) });
+			.reply(200, {
+				count: 9,
+				next: `${BASE_URL}${PATH}?page=2&page_size=2`,
+				results: notifications(1, 2),
+			});
 		const { output } = await runNode({
 			parameters: { resource: 'notification', operation: 'getAll', limit: 2 },
 			items: [{}, {}],

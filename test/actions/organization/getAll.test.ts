@@ -20,9 +20,13 @@ function tenant(n: number): IDataObject {
 		created_at: '2024-12-01T08:00:00Z',
 	};
 }
-const tenants = (from: number, count: number) => Array.from({ length: count }, (_, i) => tenant(from + i));
+const tenants = (from: number, count: number) =>
+	Array.from({ length: count }, (_, i) => tenant(from + i));
 const run = async (parameters: IDataObject, credentials = apiKeyCredentials()) =>
-	await runNode({ parameters: { resource: 'organization', operation: 'getAll', ...parameters }, credentials });
+	await runNode({
+		parameters: { resource: 'organization', operation: 'getAll', ...parameters },
+		credentials,
+	});
 const items = (list: IDataObject[]) => list.map((json) => ({ json, pairedItem: { item: 0 } }));
 
 describe('organization.getAll', () => {
@@ -31,7 +35,12 @@ describe('organization.getAll', () => {
 		const scope = nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}` } })
 			.get(PATH)
 			.query({ page: '1', page_size: '100' })
-			.reply(200, { count: 250, next: `${BASE_URL}${PATH}?page=2&page_size=100`, previous: null, results: all.slice(0, 100) })
+			.reply(200, {
+				count: 250,
+				next: `${BASE_URL}${PATH}?page=2&page_size=100`,
+				previous: null,
+				results: all.slice(0, 100),
+			})
 			.get(PATH)
 			.query({ page: '2', page_size: '100' })
 			.reply(200, {
@@ -42,7 +51,12 @@ describe('organization.getAll', () => {
 			})
 			.get(PATH)
 			.query({ page: '3', page_size: '100' })
-			.reply(200, { count: 250, next: null, previous: `${BASE_URL}${PATH}?page=2&page_size=100`, results: all.slice(200) });
+			.reply(200, {
+				count: 250,
+				next: null,
+				previous: `${BASE_URL}${PATH}?page=2&page_size=100`,
+				results: all.slice(200),
+			});
 		const { output } = await run({ returnAll: true });
 		expect(output).toEqual(items(all));
 		scope.done();
@@ -60,10 +74,18 @@ describe('organization.getAll', () => {
 	});
 
 	it('a Limit of 5 asks for page_size=5 and makes one request (X-API-Key mode, no Authorization)', async () => {
-		const scope = nock(BASE_URL, { reqheaders: { 'x-api-key': API_KEY }, badheaders: ['authorization'] })
+		const scope = nock(BASE_URL, {
+			reqheaders: { 'x-api-key': API_KEY },
+			badheaders: ['authorization'],
+		})
 			.get(PATH)
 			.query({ page: '1', page_size: '5' })
-			.reply(200, { count: 250, next: `${BASE_URL}${PATH}?page=2&page_size=5`, previous: null, results: tenants(1, 5) });
+			.reply(200, {
+				count: 250,
+				next: `${BASE_URL}${PATH}?page=2&page_size=5`,
+				previous: null,
+				results: tenants(1, 5),
+			});
 		const { output } = await run({ returnAll: false, limit: 5 }, apiKeyCredentials('apiKeyHeader'));
 		expect(output).toEqual(items(tenants(1, 5)));
 		scope.done();
@@ -74,10 +96,18 @@ describe('organization.getAll', () => {
 		const scope = nock(BASE_URL)
 			.get(PATH)
 			.query({ page: '1', page_size: '100' })
-			.reply(200, { count: 250, next: `${BASE_URL}${PATH}?page=2&page_size=100`, results: all.slice(0, 100) })
+			.reply(200, {
+				count: 250,
+				next: `${BASE_URL}${PATH}?page=2&page_size=100`,
+				results: all.slice(0, 100),
+			})
 			.get(PATH)
 			.query({ page: '2', page_size: '100' })
-			.reply(200, { count: 250, next: `${BASE_URL}${PATH}?page=3&page_size=100`, results: all.slice(100) });
+			.reply(200, {
+				count: 250,
+				next: `${BASE_URL}${PATH}?page=3&page_size=100`,
+				results: all.slice(100),
+			});
 		const { output } = await run({ returnAll: false, limit: 150 });
 		expect(output).toEqual(items(all.slice(0, 150)));
 		scope.done();

@@ -36,8 +36,10 @@ const ACCOUNT = {
 	created_at: '2025-01-15T10:30:00.123456+00:00',
 };
 
-const run = async (parameters: IDataObject = {}, extra: { continueOnFail?: boolean; items?: IDataObject[] } = {}) =>
-	await runNode({ parameters: { ...PARAMETERS, ...parameters }, ...extra });
+const run = async (
+	parameters: IDataObject = {},
+	extra: { continueOnFail?: boolean; items?: IDataObject[] } = {},
+) => await runNode({ parameters: { ...PARAMETERS, ...parameters }, ...extra });
 
 describe('partnerTenant.create', () => {
 	it('POSTs the documented body with the key as Bearer and outputs the tenant account inside {success, data}', async () => {
@@ -53,7 +55,10 @@ describe('partnerTenant.create', () => {
 	});
 
 	it('trims the text fields, normalises the phone and converts a string sms_balance (X-API-Key mode)', async () => {
-		const scope = nock(BASE_URL, { reqheaders: { 'x-api-key': API_KEY }, badheaders: ['authorization'] })
+		const scope = nock(BASE_URL, {
+			reqheaders: { 'x-api-key': API_KEY },
+			badheaders: ['authorization'],
+		})
 			.post(PATH, { ...BODY, initial_credits: 0 })
 			.reply(201, { success: true, data: { ...ACCOUNT, sms_balance: '0' } });
 		const { output } = await runNode({
@@ -72,14 +77,27 @@ describe('partnerTenant.create', () => {
 	});
 
 	it('creates one tenant per input item from expressions, each paired to its item', async () => {
-		const second = { ...ACCOUNT, tenant_name: 'Beta Traders', tenant_id: 'b2c3d4e5-0000-4000-8000-000000000002' };
+		const second = {
+			...ACCOUNT,
+			tenant_name: 'Beta Traders',
+			tenant_id: 'b2c3d4e5-0000-4000-8000-000000000002',
+		};
 		const scope = nock(BASE_URL)
 			.post(PATH, BODY)
 			.reply(201, { success: true, data: ACCOUNT })
-			.post(PATH, { ...BODY, tenant_name: 'Beta Traders', owner_email: 'b@beta.example', initial_credits: 50 })
+			.post(PATH, {
+				...BODY,
+				tenant_name: 'Beta Traders',
+				owner_email: 'b@beta.example',
+				initial_credits: 50,
+			})
 			.reply(201, { success: true, data: second });
 		const { output } = await run(
-			{ tenantName: '={{ $json.name }}', ownerEmail: '={{ $json.email }}', initialCredits: '={{ $json.credits }}' },
+			{
+				tenantName: '={{ $json.name }}',
+				ownerEmail: '={{ $json.email }}',
+				initialCredits: '={{ $json.credits }}',
+			},
 			{
 				items: [
 					{ name: 'Acme Shop', email: 'owner@acme.example', credits: 100 },
@@ -96,7 +114,10 @@ describe('partnerTenant.create', () => {
 
 	it.each([
 		[{ tenantName: '  ' }, 'Tenant Name is empty in item 0'],
-		[{ ownerEmail: 'not-an-email' }, 'Owner Email "not-an-email" in item 0 is not an e-mail address'],
+		[
+			{ ownerEmail: 'not-an-email' },
+			'Owner Email "not-an-email" in item 0 is not an e-mail address',
+		],
 		[{ ownerName: '' }, 'Owner Name is empty in item 0'],
 		[{ contactPhone: '0712345678' }, 'Contact Phone "0712345678" in item 0 is not usable'],
 		[{ initialCredits: 1.5 }, 'Initial Credits must be a whole number from 0'],
@@ -115,7 +136,9 @@ describe('partnerTenant.create', () => {
 			.reply(400, { owner_email: ['A tenant with this owner email already exists.'] });
 		const error = await caught(async () => await run());
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toBe('owner_email: A tenant with this owner email already exists. [HTTP 400]');
+		expect(error.message).toBe(
+			'owner_email: A tenant with this owner email already exists. [HTTP 400]',
+		);
 		scope.done();
 	});
 

@@ -15,7 +15,12 @@ const PARAMETERS = {
 	resource: 'partnerTenant',
 	operation: 'initiatePayment',
 	tenantId: TENANT_ID,
-	packageId: { __rl: true, mode: 'list', value: PACKAGE_ID, cachedResultName: 'Standard · 5500 credits' },
+	packageId: {
+		__rl: true,
+		mode: 'list',
+		value: PACKAGE_ID,
+		cachedResultName: 'Standard · 5500 credits',
+	},
 	buyerEmail: 'buyer@acme.example',
 	buyerName: 'Neema Mushi',
 	buyerPhone: '0712345678',
@@ -47,7 +52,10 @@ const transaction = (status: string, completedAt: string | null = null): IDataOb
 	completed_at: completedAt,
 });
 
-const run = async (parameters: IDataObject = {}, extra: { continueOnFail?: boolean; credentials?: IDataObject } = {}) =>
+const run = async (
+	parameters: IDataObject = {},
+	extra: { continueOnFail?: boolean; credentials?: IDataObject } = {},
+) =>
 	await runNode({
 		parameters: { ...PARAMETERS, ...parameters },
 		continueOnFail: extra.continueOnFail,
@@ -68,7 +76,10 @@ describe('partnerTenant.initiatePayment', () => {
 	});
 
 	it('takes the package by ID (trimmed), sends the buyer phone as typed but trimmed (X-API-Key mode)', async () => {
-		const scope = nock(BASE_URL, { reqheaders: { 'x-api-key': API_KEY }, badheaders: ['authorization'] })
+		const scope = nock(BASE_URL, {
+			reqheaders: { 'x-api-key': API_KEY },
+			badheaders: ['authorization'],
+		})
 			.post(PATH, { ...BODY, buyer_phone: '0712 345 678' })
 			.reply(201, { success: true, data: { ...INITIATED, amount: '110000' } });
 		const { output } = await run(
@@ -90,14 +101,17 @@ describe('partnerTenant.initiatePayment', () => {
 		scope.done();
 	});
 
-	it.each(['vodacom', 'tigo', 'airtel', 'halotel'])('sends mobile_money_provider=%s', async (provider) => {
-		const scope = nock(BASE_URL)
-			.post(PATH, { ...BODY, mobile_money_provider: provider })
-			.reply(201, { success: true, data: INITIATED });
-		const { output } = await run({ mobileMoneyProvider: provider });
-		expect(output).toEqual([{ json: INITIATED, pairedItem: { item: 0 } }]);
-		scope.done();
-	});
+	it.each(['vodacom', 'tigo', 'airtel', 'halotel'])(
+		'sends mobile_money_provider=%s',
+		async (provider) => {
+			const scope = nock(BASE_URL)
+				.post(PATH, { ...BODY, mobile_money_provider: provider })
+				.reply(201, { success: true, data: INITIATED });
+			const { output } = await run({ mobileMoneyProvider: provider });
+			expect(output).toEqual([{ json: INITIATED, pairedItem: { item: 0 } }]);
+			scope.done();
+		},
+	);
 
 	it('trims the tenant id and encodes it as one path segment', async () => {
 		const seen: string[] = [];
@@ -116,10 +130,16 @@ describe('partnerTenant.initiatePayment', () => {
 	it.each([
 		[{ tenantId: '  ' }, 'Tenant ID is empty in item 0'],
 		[{ packageId: { __rl: true, mode: 'list', value: '' } }, 'SMS Package is empty in item 0'],
-		[{ buyerEmail: 'buyer-at-acme' }, 'Buyer Email "buyer-at-acme" in item 0 is not an e-mail address'],
+		[
+			{ buyerEmail: 'buyer-at-acme' },
+			'Buyer Email "buyer-at-acme" in item 0 is not an e-mail address',
+		],
 		[{ buyerPhone: ' ' }, 'Buyer Phone is empty in item 0'],
 		[{ buyerPhone: 'call me' }, 'Buyer Phone "call me" in item 0 is not a phone number'],
-		[{ mobileMoneyProvider: 'mpesa' }, 'Mobile Money Provider "mpesa" in item 0 is not one of vodacom, tigo, airtel, halotel'],
+		[
+			{ mobileMoneyProvider: 'mpesa' },
+			'Mobile Money Provider "mpesa" in item 0 is not one of vodacom, tigo, airtel, halotel',
+		],
 	])('refuses %j before any request, naming the field', async (parameters, message) => {
 		const scope = nock(BASE_URL).post(/.*/).reply(201, { success: true, data: INITIATED });
 		const error = await caught(async () => await run(parameters));
@@ -180,7 +200,9 @@ describe('partnerTenant.initiatePayment', () => {
 					times.push(Date.now());
 					return { success: true, transaction: transaction('completed', '2025-01-15T10:35:00Z') };
 				});
-			const { output } = await run({ options: { waitForCompletion: true, pollInterval: 1, waitTimeout: 10 } });
+			const { output } = await run({
+				options: { waitForCompletion: true, pollInterval: 1, waitTimeout: 10 },
+			});
 			expect(output).toEqual([
 				{
 					json: {
@@ -207,10 +229,18 @@ describe('partnerTenant.initiatePayment', () => {
 				.reply(201, { success: true, data: INITIATED })
 				.get(STATUS_PATH)
 				.reply(200, { success: true, transaction: transaction('failed') });
-			const { output } = await run({ options: { waitForCompletion: true, pollInterval: 1, waitTimeout: 10 } });
+			const { output } = await run({
+				options: { waitForCompletion: true, pollInterval: 1, waitTimeout: 10 },
+			});
 			expect(output).toEqual([
 				{
-					json: { ...INITIATED, id: TRANSACTION_ID, status: 'failed', completed_at: null, timedOut: false },
+					json: {
+						...INITIATED,
+						id: TRANSACTION_ID,
+						status: 'failed',
+						completed_at: null,
+						timedOut: false,
+					},
 					pairedItem: { item: 0 },
 				},
 			]);
@@ -229,7 +259,9 @@ describe('partnerTenant.initiatePayment', () => {
 					return { success: true, transaction: transaction('pending') };
 				});
 			const started = Date.now();
-			const { output } = await run({ options: { waitForCompletion: true, pollInterval: 1, waitTimeout: 2 } });
+			const { output } = await run({
+				options: { waitForCompletion: true, pollInterval: 1, waitTimeout: 2 },
+			});
 			const elapsed = Date.now() - started;
 			expect(output).toEqual([
 				{
@@ -245,7 +277,9 @@ describe('partnerTenant.initiatePayment', () => {
 		});
 
 		it('without Wait for Completion, does not poll', async () => {
-			const status = nock(BASE_URL).get(STATUS_PATH).reply(200, { success: true, transaction: transaction('completed') });
+			const status = nock(BASE_URL)
+				.get(STATUS_PATH)
+				.reply(200, { success: true, transaction: transaction('completed') });
 			const scope = nock(BASE_URL).post(PATH, BODY).reply(201, { success: true, data: INITIATED });
 			const { output } = await run({ options: { waitForCompletion: false } });
 			expect(output).toEqual([{ json: INITIATED, pairedItem: { item: 0 } }]);

@@ -27,7 +27,10 @@ describe('payment.getStatus', () => {
 	});
 
 	it('converts an amount sent as a string; a pending transaction has completed_at null', async () => {
-		const scope = nock(BASE_URL, { reqheaders: { 'x-api-key': API_KEY }, badheaders: ['authorization'] })
+		const scope = nock(BASE_URL, {
+			reqheaders: { 'x-api-key': API_KEY },
+			badheaders: ['authorization'],
+		})
 			.get(`/api/billing/payments/transactions/${TRANSACTION_ID}/status/`)
 			.reply(200, {
 				success: true,
@@ -38,7 +41,10 @@ describe('payment.getStatus', () => {
 			credentials: apiKeyCredentials('apiKeyHeader'),
 		});
 		expect(output).toEqual([
-			{ json: { ...TRANSACTION, amount: 25000, status: 'pending', completed_at: null }, pairedItem: { item: 0 } },
+			{
+				json: { ...TRANSACTION, amount: 25000, status: 'pending', completed_at: null },
+				pairedItem: { item: 0 },
+			},
 		]);
 		scope.done();
 	});

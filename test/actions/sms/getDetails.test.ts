@@ -30,7 +30,10 @@ describe('sms.getDetails', () => {
 	});
 
 	it('converts a cost sent as a string and keeps the message text (a string field named message)', async () => {
-		const scope = nock(BASE_URL, { reqheaders: { 'x-api-key': API_KEY }, badheaders: ['authorization'] })
+		const scope = nock(BASE_URL, {
+			reqheaders: { 'x-api-key': API_KEY },
+			badheaders: ['authorization'],
+		})
 			.get(`/api/messaging/sms/${MESSAGE_ID}/status/`)
 			.reply(200, { success: true, message: { ...MESSAGE, cost: '25.50' } });
 		const { output } = await runNode({

@@ -26,7 +26,10 @@ describe('sms.getStats', () => {
 	});
 
 	it('converts the documented numbers sent as strings; the currency and period stay text', async () => {
-		const scope = nock(BASE_URL, { reqheaders: { 'x-api-key': API_KEY }, badheaders: ['authorization'] })
+		const scope = nock(BASE_URL, {
+			reqheaders: { 'x-api-key': API_KEY },
+			badheaders: ['authorization'],
+		})
 			.get('/api/messaging/sms/stats/')
 			.reply(200, {
 				success: true,
@@ -52,7 +55,10 @@ describe('sms.getStats', () => {
 			.get('/api/messaging/sms/stats/')
 			.twice()
 			.reply(200, { success: true, stats: STATS });
-		const { output } = await runNode({ parameters: { resource: 'sms', operation: 'getStats' }, items: [{}, {}] });
+		const { output } = await runNode({
+			parameters: { resource: 'sms', operation: 'getStats' },
+			items: [{}, {}],
+		});
 		expect(output).toEqual([
 			{ json: STATS, pairedItem: { item: 0 } },
 			{ json: STATS, pairedItem: { item: 1 } },
@@ -61,10 +67,14 @@ describe('sms.getStats', () => {
 	});
 
 	it('treats success: false in a 200 as an error in the server’s words', async () => {
-		nock(BASE_URL)
-			.get('/api/messaging/sms/stats/')
-			.reply(200, { success: false, message: 'Statistics are not available for this account', error_code: 'STATS_UNAVAILABLE' });
-		const error = await caught(async () => await runNode({ parameters: { resource: 'sms', operation: 'getStats' } }));
+		nock(BASE_URL).get('/api/messaging/sms/stats/').reply(200, {
+			success: false,
+			message: 'Statistics are not available for this account',
+			error_code: 'STATS_UNAVAILABLE',
+		});
+		const error = await caught(
+			async () => await runNode({ parameters: { resource: 'sms', operation: 'getStats' } }),
+		);
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toContain('Statistics are not available for this account');
 	});

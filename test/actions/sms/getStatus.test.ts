@@ -4,11 +4,17 @@ import { API_KEY, BASE_URL, apiKeyCredentials, runNode } from '../../support/har
 import { describeIdHandling } from '../shared';
 
 const MESSAGE_ID = '3f2b8c1e-5d4a-4b6f-9e7d-1a2b3c4d5e6f';
-const STATUS = { message_id: MESSAGE_ID, status: 'delivered', delivered_at: '2025-01-15T10:30:05Z' };
+const STATUS = {
+	message_id: MESSAGE_ID,
+	status: 'delivered',
+	delivered_at: '2025-01-15T10:30:05Z',
+};
 
 describe('sms.getStatus', () => {
 	it('GETs the integration status of the message with the key as Bearer and outputs it', async () => {
-		const scope = nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}`, accept: 'application/json' } })
+		const scope = nock(BASE_URL, {
+			reqheaders: { authorization: `Bearer ${API_KEY}`, accept: 'application/json' },
+		})
 			.get(`/api/integration/v1/sms/status/${MESSAGE_ID}/`)
 			.query({})
 			.reply(200, STATUS);
@@ -20,7 +26,10 @@ describe('sms.getStatus', () => {
 	});
 
 	it('sends the key as X-API-Key and no Authorization header in API-key-header mode', async () => {
-		const scope = nock(BASE_URL, { reqheaders: { 'x-api-key': API_KEY }, badheaders: ['authorization'] })
+		const scope = nock(BASE_URL, {
+			reqheaders: { 'x-api-key': API_KEY },
+			badheaders: ['authorization'],
+		})
 			.get(`/api/integration/v1/sms/status/${MESSAGE_ID}/`)
 			.reply(200, STATUS);
 		const { output } = await runNode({
@@ -50,7 +59,9 @@ describe('sms.getStatus', () => {
 	});
 
 	it('outputs the status itself when the service wraps it in data', async () => {
-		nock(BASE_URL).get(`/api/integration/v1/sms/status/${MESSAGE_ID}/`).reply(200, { success: true, data: STATUS });
+		nock(BASE_URL)
+			.get(`/api/integration/v1/sms/status/${MESSAGE_ID}/`)
+			.reply(200, { success: true, data: STATUS });
 		const { output } = await runNode({
 			parameters: { resource: 'sms', operation: 'getStatus', messageId: MESSAGE_ID },
 		});

@@ -40,7 +40,10 @@ describe('sms.send', () => {
 	});
 
 	it('sends the key as X-API-Key and no Authorization header in API-key-header mode', async () => {
-		const scope = nock(BASE_URL, { reqheaders: { 'x-api-key': API_KEY }, badheaders: ['authorization'] })
+		const scope = nock(BASE_URL, {
+			reqheaders: { 'x-api-key': API_KEY },
+			badheaders: ['authorization'],
+		})
 			.post(PATH, { message: TEXT, recipients: ['+255712345678'], sender_id: 'MYSHOP' })
 			.reply(200, sent());
 		const { output } = await runNode({
@@ -88,24 +91,36 @@ describe('sms.send', () => {
 
 	it('takes a list of recipients from an expression', async () => {
 		const scope = nock(BASE_URL)
-			.post(PATH, { message: TEXT, recipients: ['+255712345678', '+255713000111'], sender_id: 'MYSHOP' })
+			.post(PATH, {
+				message: TEXT,
+				recipients: ['+255712345678', '+255713000111'],
+				sender_id: 'MYSHOP',
+			})
 			.reply(200, sent());
 		const { output } = await runNode({
 			parameters: { ...base, recipients: '={{ ["+255712345678", "+255713000111"] }}' },
 		});
-		expect(output).toEqual([{ json: output1(['+255712345678', '+255713000111']), pairedItem: { item: 0 } }]);
+		expect(output).toEqual([
+			{ json: output1(['+255712345678', '+255713000111']), pairedItem: { item: 0 } },
+		]);
 		scope.done();
 	});
 
 	it('takes a list from the input item through an expression', async () => {
 		const scope = nock(BASE_URL)
-			.post(PATH, { message: TEXT, recipients: ['+255712345678', '+255713000111'], sender_id: 'MYSHOP' })
+			.post(PATH, {
+				message: TEXT,
+				recipients: ['+255712345678', '+255713000111'],
+				sender_id: 'MYSHOP',
+			})
 			.reply(200, sent());
 		const { output } = await runNode({
 			parameters: { ...base, recipients: '={{ $json.phones }}' },
 			items: [{ phones: ['+255 712 345 678', '+255713000111'] }],
 		});
-		expect(output).toEqual([{ json: output1(['+255712345678', '+255713000111']), pairedItem: { item: 0 } }]);
+		expect(output).toEqual([
+			{ json: output1(['+255712345678', '+255713000111']), pairedItem: { item: 0 } },
+		]);
 		scope.done();
 	});
 
@@ -127,7 +142,11 @@ describe('sms.send', () => {
 
 	it('sends a number given twice once and reports it in duplicates', async () => {
 		const scope = nock(BASE_URL)
-			.post(PATH, { message: TEXT, recipients: ['+255712345678', '+255713000111'], sender_id: 'MYSHOP' })
+			.post(PATH, {
+				message: TEXT,
+				recipients: ['+255712345678', '+255713000111'],
+				sender_id: 'MYSHOP',
+			})
 			.reply(200, sent());
 		const { output } = await runNode({
 			parameters: {
@@ -149,11 +168,23 @@ describe('sms.send', () => {
 
 	it('sends the Tenant Account ID (trimmed) as tenant_account_id', async () => {
 		const tenant = '6f1c2d3e-4a5b-4c6d-8e7f-001122334455';
-		const scope = nock(BASE_URL, { reqheaders: { 'x-api-key': API_KEY }, badheaders: ['authorization'] })
-			.post(PATH, { message: TEXT, recipients: ['+255712345678'], sender_id: 'MYSHOP', tenant_account_id: tenant })
+		const scope = nock(BASE_URL, {
+			reqheaders: { 'x-api-key': API_KEY },
+			badheaders: ['authorization'],
+		})
+			.post(PATH, {
+				message: TEXT,
+				recipients: ['+255712345678'],
+				sender_id: 'MYSHOP',
+				tenant_account_id: tenant,
+			})
 			.reply(200, sent());
 		const { output } = await runNode({
-			parameters: { ...base, recipients: '+255712345678', options: { tenantAccountId: ` ${tenant} ` } },
+			parameters: {
+				...base,
+				recipients: '+255712345678',
+				options: { tenantAccountId: ` ${tenant} ` },
+			},
 			credentials: apiKeyCredentials('apiKeyHeader'),
 		});
 		expect(output).toEqual([{ json: output1(['+255712345678']), pairedItem: { item: 0 } }]);
@@ -162,9 +193,20 @@ describe('sms.send', () => {
 
 	it('sends the message text as written (not trimmed) and the sender ID trimmed', async () => {
 		const scope = nock(BASE_URL)
-			.post(PATH, { message: '  Line 1\nLine 2 ', recipients: ['+255712345678'], sender_id: 'MYSHOP' })
+			.post(PATH, {
+				message: '  Line 1\nLine 2 ',
+				recipients: ['+255712345678'],
+				sender_id: 'MYSHOP',
+			})
 			.reply(200, sent());
-		await runNode({ parameters: { ...base, message: '  Line 1\nLine 2 ', senderId: ' MYSHOP ', recipients: '+255712345678' } });
+		await runNode({
+			parameters: {
+				...base,
+				message: '  Line 1\nLine 2 ',
+				senderId: ' MYSHOP ',
+				recipients: '+255712345678',
+			},
+		});
 		scope.done();
 	});
 
@@ -182,7 +224,9 @@ describe('sms.send', () => {
 
 		it('a local number without a Default Country Code says to set one', async () => {
 			const scope = nock(BASE_URL).post(PATH).reply(200, sent());
-			const error = await caught(async () => await runNode({ parameters: { ...base, recipients: '0712345678' } }));
+			const error = await caught(
+				async () => await runNode({ parameters: { ...base, recipients: '0712345678' } }),
+			);
 			expect(error).toBeInstanceOf(NodeOperationError);
 			expect(error.message).toContain('Invalid recipient "0712345678" in item 0');
 			expect(error.message).toContain('Default Country Code');
@@ -197,7 +241,9 @@ describe('sms.send', () => {
 			['+255 712 ABC 678', 'digits'],
 		])('refuses %s (%s)', async (value, reason) => {
 			const scope = nock(BASE_URL).post(PATH).reply(200, sent());
-			const error = await caught(async () => await runNode({ parameters: { ...base, recipients: value } }));
+			const error = await caught(
+				async () => await runNode({ parameters: { ...base, recipients: value } }),
+			);
 			expect(error.message).toContain(`Invalid recipient "${value}" in item 0`);
 			expect(error.message).toContain(reason);
 			expect(scope.isDone()).toBe(false);
@@ -211,15 +257,23 @@ describe('sms.send', () => {
 				.reply(200, sent(MESSAGE_ID_2));
 			const { output } = await runNode({
 				parameters: { ...base, recipients: '={{ $json.phone }}' },
-				items: [{ phone: '+255712345678' }, { phone: '+25571234567890123' }, { phone: '+255713000111' }],
+				items: [
+					{ phone: '+255712345678' },
+					{ phone: '+25571234567890123' },
+					{ phone: '+255713000111' },
+				],
 				continueOnFail: true,
 			});
 			expect(output).toEqual([
 				{ json: output1(['+255712345678']), pairedItem: { item: 0 } },
 				{
 					json: {
-						error: expect.stringMatching(/^Invalid recipient "\+25571234567890123" in item 1: /) as unknown as string,
-						description: expect.stringContaining('Nothing was sent for this item') as unknown as string,
+						error: expect.stringMatching(
+							/^Invalid recipient "\+25571234567890123" in item 1: /,
+						) as unknown as string,
+						description: expect.stringContaining(
+							'Nothing was sent for this item',
+						) as unknown as string,
 						itemIndex: 1,
 					},
 					pairedItem: { item: 1 },
@@ -253,7 +307,9 @@ describe('sms.send', () => {
 			],
 		])('refuses %j: %s', async (parameters, message) => {
 			const scope = nock(BASE_URL).post(PATH).reply(200, sent());
-			const error = await caught(async () => await runNode({ parameters: { ...base, ...parameters } }));
+			const error = await caught(
+				async () => await runNode({ parameters: { ...base, ...parameters } }),
+			);
 			expect(error).toBeInstanceOf(NodeOperationError);
 			expect(error.message).toBe(message);
 			expect(scope.isDone()).toBe(false);
@@ -270,17 +326,24 @@ describe('sms.send', () => {
 					details: { sender_id: ['Sender ID is not registered'] },
 				});
 			const error = await caught(
-				async () => await runNode({ parameters: { ...base, senderId: 'NOTREG', recipients: '+255712345678' } }),
+				async () =>
+					await runNode({
+						parameters: { ...base, senderId: 'NOTREG', recipients: '+255712345678' },
+					}),
 			);
 			expect(error).toBeInstanceOf(NodeApiError);
-			expect(error.message).toBe('Invalid sender ID (sender_id: Sender ID is not registered) [HTTP 400]');
+			expect(error.message).toBe(
+				'Invalid sender ID (sender_id: Sender ID is not registered) [HTTP 400]',
+			);
 			scope.done();
 		});
 
 		it('with Continue On Fail, a 402 (no credits) gives an error item paired to the item', async () => {
-			const scope = nock(BASE_URL)
-				.post(PATH)
-				.reply(402, { error: 'Insufficient SMS credits', code: 'INSUFFICIENT_BALANCE', details: {} });
+			const scope = nock(BASE_URL).post(PATH).reply(402, {
+				error: 'Insufficient SMS credits',
+				code: 'INSUFFICIENT_BALANCE',
+				details: {},
+			});
 			const { output } = await runNode({
 				parameters: { ...base, recipients: '+255712345678' },
 				continueOnFail: true,
@@ -309,7 +372,9 @@ describe('sms.send', () => {
 					requests++;
 					return { error: 'Internal server error', code: 'SERVER_ERROR', details: {} };
 				});
-			const error = await caught(async () => await runNode({ parameters: { ...base, recipients: '+255712345678' } }));
+			const error = await caught(
+				async () => await runNode({ parameters: { ...base, recipients: '+255712345678' } }),
+			);
 			expect(error).toBeInstanceOf(NodeApiError);
 			expect(error.message).toContain('HTTP 500');
 			expect(requests).toBe(1);
@@ -317,10 +382,14 @@ describe('sms.send', () => {
 		});
 
 		it('success: false in a 200 is an error, in the server’s words', async () => {
-			nock(BASE_URL)
-				.post(PATH)
-				.reply(200, { success: false, message: 'Recipient list is empty after filtering', error_code: 'NO_VALID_RECIPIENTS' });
-			const error = await caught(async () => await runNode({ parameters: { ...base, recipients: '+255712345678' } }));
+			nock(BASE_URL).post(PATH).reply(200, {
+				success: false,
+				message: 'Recipient list is empty after filtering',
+				error_code: 'NO_VALID_RECIPIENTS',
+			});
+			const error = await caught(
+				async () => await runNode({ parameters: { ...base, recipients: '+255712345678' } }),
+			);
 			expect(error).toBeInstanceOf(NodeApiError);
 			expect(error.message).toContain('Recipient list is empty after filtering');
 		});

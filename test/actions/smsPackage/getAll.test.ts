@@ -58,10 +58,14 @@ function pkg(n: number): IDataObject {
 		is_active: true,
 	};
 }
-const pkgs = (from: number, count: number) => Array.from({ length: count }, (_, i) => pkg(from + i));
+const pkgs = (from: number, count: number) =>
+	Array.from({ length: count }, (_, i) => pkg(from + i));
 
 const run = async (parameters: IDataObject, credentials = apiKeyCredentials()) =>
-	await runNode({ parameters: { resource: 'smsPackage', operation: 'getAll', ...parameters }, credentials });
+	await runNode({
+		parameters: { resource: 'smsPackage', operation: 'getAll', ...parameters },
+		credentials,
+	});
 const items = (list: IDataObject[]) => list.map((json) => ({ json, pairedItem: { item: 0 } }));
 
 describe('smsPackage.getAll', () => {
@@ -80,7 +84,12 @@ describe('smsPackage.getAll', () => {
 		const scope = nock(BASE_URL)
 			.get(PATH)
 			.query({ page: '1', page_size: '100' })
-			.reply(200, { count: 230, next: `${BASE_URL}${PATH}?page=2&page_size=100`, previous: null, results: all.slice(0, 100) })
+			.reply(200, {
+				count: 230,
+				next: `${BASE_URL}${PATH}?page=2&page_size=100`,
+				previous: null,
+				results: all.slice(0, 100),
+			})
 			.get(PATH)
 			.query({ page: '2', page_size: '100' })
 			.reply(200, {
@@ -91,7 +100,12 @@ describe('smsPackage.getAll', () => {
 			})
 			.get(PATH)
 			.query({ page: '3', page_size: '100' })
-			.reply(200, { count: 230, next: null, previous: `${BASE_URL}${PATH}?page=2&page_size=100`, results: all.slice(200) });
+			.reply(200, {
+				count: 230,
+				next: null,
+				previous: `${BASE_URL}${PATH}?page=2&page_size=100`,
+				results: all.slice(200),
+			});
 		const { output } = await run({ returnAll: true });
 		expect(output).toEqual(items(all));
 		scope.done();
@@ -112,10 +126,17 @@ describe('smsPackage.getAll', () => {
 	});
 
 	it('a Limit of 5 asks for page_size=5 and makes one request', async () => {
-		const scope = nock(BASE_URL, { reqheaders: { 'x-api-key': API_KEY }, badheaders: ['authorization'] })
+		const scope = nock(BASE_URL, {
+			reqheaders: { 'x-api-key': API_KEY },
+			badheaders: ['authorization'],
+		})
 			.get(PATH)
 			.query({ page: '1', page_size: '5' })
-			.reply(200, { count: 230, next: `${BASE_URL}${PATH}?page=2&page_size=5`, results: pkgs(1, 5) });
+			.reply(200, {
+				count: 230,
+				next: `${BASE_URL}${PATH}?page=2&page_size=5`,
+				results: pkgs(1, 5),
+			});
 		const { output } = await run({ returnAll: false, limit: 5 }, apiKeyCredentials('apiKeyHeader'));
 		expect(output).toEqual(items(pkgs(1, 5)));
 		scope.done();
@@ -126,10 +147,18 @@ describe('smsPackage.getAll', () => {
 		const scope = nock(BASE_URL)
 			.get(PATH)
 			.query({ page: '1', page_size: '100' })
-			.reply(200, { count: 230, next: `${BASE_URL}${PATH}?page=2&page_size=100`, results: all.slice(0, 100) })
+			.reply(200, {
+				count: 230,
+				next: `${BASE_URL}${PATH}?page=2&page_size=100`,
+				results: all.slice(0, 100),
+			})
 			.get(PATH)
 			.query({ page: '2', page_size: '100' })
-			.reply(200, { count: 230, next: `${BASE_URL}${PATH}?page=3&page_size=100`, results: all.slice(100) });
+			.reply(200, {
+				count: 230,
+				next: `${BASE_URL}${PATH}?page=3&page_size=100`,
+				results: all.slice(100),
+			});
 		const { output } = await run({ returnAll: false, limit: 150 });
 		expect(output).toEqual(items(all.slice(0, 150)));
 		scope.done();
@@ -141,7 +170,15 @@ describe('smsPackage.getAll', () => {
 			.query({ page: '1', page_size: '100' })
 			.reply(200, {
 				count: 1,
-				results: [{ ...STANDARD, sms_count: '5000', price: '110000.50', bonus_sms: '500', validity_days: '90' }],
+				results: [
+					{
+						...STANDARD,
+						sms_count: '5000',
+						price: '110000.50',
+						bonus_sms: '500',
+						validity_days: '90',
+					},
+				],
 			});
 		const { output } = await run({ returnAll: true });
 		expect(output).toEqual(items([STANDARD]));
@@ -162,7 +199,10 @@ describe('the SMS package search (Initiate Payment picker)', () => {
 			results: [
 				{ name: 'Basic · 1000 credits · 25000 TZS', value: BASIC.id },
 				{ name: 'Standard · 5500 credits incl. 500 bonus · 110000.5 TZS', value: STANDARD.id },
-				{ name: 'Enterprise · 60000 credits incl. 10000 bonus · 1000000 TZS', value: ENTERPRISE.id },
+				{
+					name: 'Enterprise · 60000 credits incl. 10000 bonus · 1000000 TZS',
+					value: ENTERPRISE.id,
+				},
 			],
 		});
 		scope.done();
@@ -175,7 +215,9 @@ describe('the SMS package search (Initiate Payment picker)', () => {
 			.reply(200, { count: 4, results: [BASIC, STANDARD, LEGACY, ENTERPRISE] });
 		const result = await listSearch('searchPackages', parameters, '  stand ');
 		expect(result).toEqual({
-			results: [{ name: 'Standard · 5500 credits incl. 500 bonus · 110000.5 TZS', value: STANDARD.id }],
+			results: [
+				{ name: 'Standard · 5500 credits incl. 500 bonus · 110000.5 TZS', value: STANDARD.id },
+			],
 		});
 		scope.done();
 	});
@@ -189,13 +231,26 @@ describe('the SMS package search (Initiate Payment picker)', () => {
 	});
 
 	it('sends the key as X-API-Key in header mode and reads string numbers', async () => {
-		const scope = nock(BASE_URL, { reqheaders: { 'x-api-key': API_KEY }, badheaders: ['authorization'] })
+		const scope = nock(BASE_URL, {
+			reqheaders: { 'x-api-key': API_KEY },
+			badheaders: ['authorization'],
+		})
 			.get(PATH)
 			.query({ page: '1', page_size: '100' })
-			.reply(200, { count: 1, results: [{ ...STANDARD, sms_count: '5000', bonus_sms: '500', price: '110000.50' }] });
-		const result = await listSearch('searchPackages', parameters, undefined, apiKeyCredentials('apiKeyHeader'));
+			.reply(200, {
+				count: 1,
+				results: [{ ...STANDARD, sms_count: '5000', bonus_sms: '500', price: '110000.50' }],
+			});
+		const result = await listSearch(
+			'searchPackages',
+			parameters,
+			undefined,
+			apiKeyCredentials('apiKeyHeader'),
+		);
 		expect(result).toEqual({
-			results: [{ name: 'Standard · 5500 credits incl. 500 bonus · 110000.5 TZS', value: STANDARD.id }],
+			results: [
+				{ name: 'Standard · 5500 credits incl. 500 bonus · 110000.5 TZS', value: STANDARD.id },
+			],
 		});
 		scope.done();
 	});

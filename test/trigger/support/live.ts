@@ -79,7 +79,10 @@ export class LiveTrigger {
 		const wire = this.wire;
 		if (wire) {
 			// Everything but the wire stays real (context, parameters, static data, the node's transport).
-			context.helpers.httpRequestWithAuthentication = async (_type: string, request: IHttpRequestOptions) => ({
+			context.helpers.httpRequestWithAuthentication = async (
+				_type: string,
+				request: IHttpRequestOptions,
+			) => ({
 				...wire(request),
 				headers: {},
 			});
@@ -100,7 +103,9 @@ export class LiveTrigger {
 }
 
 /** The error a poll fails with (the test fails if it does not). */
-export async function failureOf(poll: Promise<unknown>): Promise<{ message: string; description: string }> {
+export async function failureOf(
+	poll: Promise<unknown>,
+): Promise<{ message: string; description: string }> {
 	try {
 		await poll;
 	} catch (error) {

@@ -85,11 +85,16 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
 	}
 	now += 1;
 
-	const parameters = (maxEvents: number): IDataObject => ({ event: options.event, options: { maxEvents } });
+	const parameters = (maxEvents: number): IDataObject => ({
+		event: options.event,
+		options: { maxEvents },
+	});
 	let live = new LiveTrigger(parameters(100));
 	expect(await live.poll()).toBeNull();
 	// What the baseline saw: history. Completed payments and all notifications up to here never fire.
-	const historic = new Set(all.filter((r) => !isPayments || r.status === 'completed').map((r) => r.id));
+	const historic = new Set(
+		all.filter((r) => !isPayments || r.status === 'completed').map((r) => r.id),
+	);
 
 	const report: SimulationReport = {
 		expected: new Set(),
@@ -115,7 +120,8 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
 			for (let k = between(1, 3); k > 0; k--) create();
 			if (isPayments) settle(0.2, 0.02);
 		}
-		if (requestIndex >= outageAt) return chance(0.5) ? { status: between(500, 504) } : { drop: true };
+		if (requestIndex >= outageAt)
+			return chance(0.5) ? { status: between(500, 504) } : { drop: true };
 		if (chance(0.04)) return chance(0.5) ? { status: 500 } : { drop: true }; // once: the transport retries it
 		return undefined;
 	};
@@ -139,7 +145,9 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
 		if (isPayments) settle(0.15, 0.03);
 
 		if (chance(0.05)) {
-			live = live.restart(parameters(MAX_EVENTS_CHOICES[between(0, MAX_EVENTS_CHOICES.length - 1)]));
+			live = live.restart(
+				parameters(MAX_EVENTS_CHOICES[between(0, MAX_EVENTS_CHOICES.length - 1)]),
+			);
 			report.restarts++;
 		}
 		if (chance(0.03)) {
@@ -159,7 +167,9 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
 			record(await live.poll());
 		} catch (error) {
 			expect(outageAt).not.toBe(Infinity);
-			expect((error as Error).message).toMatch(/\[HTTP 50\d\]$|connection to the SMS Platform service failed/);
+			expect((error as Error).message).toMatch(
+				/\[HTTP 50\d\]$|connection to the SMS Platform service failed/,
+			);
 			report.failedPolls++;
 		}
 		report.polls++;
@@ -194,11 +204,19 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
 }
 
 /** Exactly once, and that the run exercised what it claims (failures, restarts, manual fetches); bounded state. */
-export function checkExactlyOnce(report: SimulationReport, event: SimulatedEvent, minPolls = 1000): void {
+export function checkExactlyOnce(
+	report: SimulationReport,
+	event: SimulatedEvent,
+	minPolls = 1000,
+): void {
 	const duplicates = [...report.emitted].filter(([, count]) => count > 1).map(([id]) => id);
 	const unexpected = [...report.emitted.keys()].filter((id) => !report.expected.has(id));
 	const missing = [...report.expected].filter((id) => !report.emitted.has(id));
-	expect({ duplicates, unexpected, missing }).toEqual({ duplicates: [], unexpected: [], missing: [] });
+	expect({ duplicates, unexpected, missing }).toEqual({
+		duplicates: [],
+		unexpected: [],
+		missing: [],
+	});
 	expect(report.polls).toBeGreaterThanOrEqual(minPolls);
 	// The run did exercise what it claims to.
 	expect(report.expected.size).toBeGreaterThan(minPolls);

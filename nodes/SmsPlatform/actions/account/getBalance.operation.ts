@@ -12,5 +12,8 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	return await getSingle(this, itemIndex, '/api/integration/v1/sms/balance/', { numbers: ['balance'], required: ['balance'] });
+	return await getSingle(this, itemIndex, '/api/integration/v1/sms/balance/', {
+		numbers: ['balance'],
+		required: ['balance'],
+	});
 }

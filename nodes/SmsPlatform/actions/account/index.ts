@@ -16,7 +16,8 @@ export const description: INodeProperties[] = [
 				name: 'Get Balance',
 				value: 'getBalance',
 				action: 'Get the credit balance',
-				description: 'Return the account’s SMS credit balance: { balance (credits, integer), currency }',
+				description:
+					'Return the account’s SMS credit balance: { balance (credits, integer), currency }',
 			},
 		],
 		default: 'getBalance',

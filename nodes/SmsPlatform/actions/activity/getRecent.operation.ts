@@ -1,7 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { boundedInteger, getRequestSettings, requestOptionsDescription } from '../../helpers/descriptions';
+import {
+	boundedInteger,
+	getRequestSettings,
+	requestOptionsDescription,
+} from '../../helpers/descriptions';
 import { isListBody, unwrapList } from '../../helpers/response';
 import { buildApiError } from '../../transport/errors';
 import { apiRequest } from '../../transport/request';
@@ -26,7 +30,14 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const limit = boundedInteger(this, this.getNodeParameter('limit', itemIndex, 20), 'Limit', itemIndex, 1, 100);
+	const limit = boundedInteger(
+		this,
+		this.getNodeParameter('limit', itemIndex, 20),
+		'Limit',
+		itemIndex,
+		1,
+		100,
+	);
 	const response = await apiRequest(this, {
 		method: 'GET',
 		path: '/api/messaging/activity/recent/',

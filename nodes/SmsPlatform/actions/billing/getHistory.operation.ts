@@ -23,7 +23,11 @@ const properties: INodeProperties[] = [
 				options: [
 					{ name: 'Payment', value: 'payment', description: 'Mobile-money payments' },
 					{ name: 'Purchase', value: 'purchase', description: 'SMS package purchases' },
-					{ name: 'Usage', value: 'usage', description: 'Credits used by sending (negative amounts)' },
+					{
+						name: 'Usage',
+						value: 'usage',
+						description: 'Credits used by sending (negative amounts)',
+					},
 				],
 				description: 'Only records of this type',
 			},

@@ -9,7 +9,10 @@ const properties: INodeProperties[] = [
 	requestOptionsDescription,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['contact'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['contact'], operation: ['get'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	return await getById(this, itemIndex, {

@@ -14,7 +14,14 @@ import { apiRequest, encodeId } from '../../transport/request';
 
 export const PROVIDERS = ['vodacom', 'tigo', 'airtel', 'halotel'];
 /** Payment states after which nothing changes any more; anything else is still in progress. */
-const IN_PROGRESS = new Set(['pending', 'processing', 'initiated', 'in_progress', 'awaiting_confirmation', 'created']);
+const IN_PROGRESS = new Set([
+	'pending',
+	'processing',
+	'initiated',
+	'in_progress',
+	'awaiting_confirmation',
+	'created',
+]);
 
 const properties: INodeProperties[] = [
 	{
@@ -147,10 +154,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		throw new NodeOperationError(
 			this.getNode(),
 			`Buyer Phone "${buyerPhone}" in item ${itemIndex} is not a phone number`,
-			{ itemIndex, description: 'Enter the mobile-money number, e.g. 0712345678 or +255712345678.' },
+			{
+				itemIndex,
+				description: 'Enter the mobile-money number, e.g. 0712345678 or +255712345678.',
+			},
 		);
 	}
-	const provider = requiredString(this, 'mobileMoneyProvider', 'Mobile Money Provider', itemIndex).toLowerCase();
+	const provider = requiredString(
+		this,
+		'mobileMoneyProvider',
+		'Mobile Money Provider',
+		itemIndex,
+	).toLowerCase();
 	if (!PROVIDERS.includes(provider)) {
 		throw new NodeOperationError(
 			this.getNode(),
@@ -192,7 +207,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		throw new NodeOperationError(
 			this.getNode(),
 			`The payment was initiated but the answer has no transaction_id to wait on (item ${itemIndex})`,
-			{ itemIndex, description: `The service answered: ${JSON.stringify(initiated).slice(0, 300)}` },
+			{
+				itemIndex,
+				description: `The service answered: ${JSON.stringify(initiated).slice(0, 300)}`,
+			},
 		);
 	}
 	const deadline = Date.now() + timeoutMs;
@@ -205,7 +223,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		if (status && !IN_PROGRESS.has(status)) return { ...initiated, ...last, timedOut: false };
 		const remaining = deadline - Date.now();
 		if (remaining <= 0) {
-			return { ...initiated, ...last, timedOut: true, ...(lastError ? { statusCheckError: lastError } : {}) };
+			return {
+				...initiated,
+				...last,
+				timedOut: true,
+				...(lastError ? { statusCheckError: lastError } : {}),
+			};
 		}
 		await sleep(Math.min(intervalMs, remaining));
 		try {

@@ -9,7 +9,10 @@ const properties: INodeProperties[] = [
 	requestOptionsDescription,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['sms'], operation: ['getDetails'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['sms'], operation: ['getDetails'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	return await getById(this, itemIndex, {

@@ -6,7 +6,10 @@ import { getSingle } from '../../helpers/fetch';
 
 const properties: INodeProperties[] = [requestOptionsDescription];
 
-export const description = updateDisplayOptions({ show: { resource: ['sms'], operation: ['getStats'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['sms'], operation: ['getStats'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	return await getSingle(this, itemIndex, '/api/messaging/sms/stats/', {

@@ -33,7 +33,8 @@ export const description: INodeProperties[] = [
 				name: 'Get Status',
 				value: 'getStatus',
 				action: 'Get the status of an SMS',
-				description: 'Return { message_id, status (e.g. sent, delivered, failed), delivered_at } for a message ID',
+				description:
+					'Return { message_id, status (e.g. sent, delivered, failed), delivered_at } for a message ID',
 			},
 			{
 				name: 'Send',

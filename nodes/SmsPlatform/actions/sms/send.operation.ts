@@ -52,7 +52,8 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'MYBRAND',
-		description: 'The sender identifier shown on the recipient’s phone, as registered with the service',
+		description:
+			'The sender identifier shown on the recipient’s phone, as registered with the service',
 	},
 	{
 		displayName: 'Options',
@@ -67,7 +68,8 @@ const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 1, maxValue: MAX_BATCH_SIZE },
 				default: DEFAULT_BATCH_SIZE,
-				description: 'Recipients per request (1–1000) when an item has many recipients or items are combined',
+				description:
+					'Recipients per request (1–1000) when an item has many recipients or items are combined',
 			},
 			{
 				displayName: 'Combine Items',
@@ -100,7 +102,10 @@ const properties: INodeProperties[] = [
 	requestOptionsDescription,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['sms'], operation: ['send'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['sms'], operation: ['send'] } },
+	properties,
+);
 
 interface PreparedItem {
 	itemIndex: number;
@@ -123,9 +128,13 @@ function prepare(
 	const options = read('options', itemIndex, {}) as IDataObject;
 	const message = read('message', itemIndex, '') as unknown;
 	if (typeof message !== 'string' && typeof message !== 'number') {
-		throw new NodeOperationError(ctx.getNode(), `Message must be text, but item ${itemIndex} gives ${describeType(message)}`, {
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Message must be text, but item ${itemIndex} gives ${describeType(message)}`,
+			{
+				itemIndex,
+			},
+		);
 	}
 	const text = String(message);
 	if (text.trim() === '') {
@@ -141,13 +150,26 @@ function prepare(
 			description: 'Enter the sender identifier registered with the service.',
 		});
 	}
-	const tenantAccountId = optionalString(options.tenantAccountId, 'Tenant Account ID', ctx, itemIndex);
+	const tenantAccountId = optionalString(
+		options.tenantAccountId,
+		'Tenant Account ID',
+		ctx,
+		itemIndex,
+	);
 	const country = parseCountryCode(options.defaultCountryCode);
 	if (!country.ok) {
-		throw new NodeOperationError(ctx.getNode(), `Default Country Code ${country.reason} (item ${itemIndex})`, { itemIndex });
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Default Country Code ${country.reason} (item ${itemIndex})`,
+			{ itemIndex },
+		);
 	}
 	const rawRecipients = read('recipients', itemIndex, '') as unknown;
-	if (rawRecipients !== null && typeof rawRecipients === 'object' && !Array.isArray(rawRecipients)) {
+	if (
+		rawRecipients !== null &&
+		typeof rawRecipients === 'object' &&
+		!Array.isArray(rawRecipients)
+	) {
 		throw new NodeOperationError(
 			ctx.getNode(),
 			`Recipients must be phone numbers (text or a list), but item ${itemIndex} gives an object: ${JSON.stringify(rawRecipients).slice(0, 100)}`,
@@ -157,7 +179,8 @@ function prepare(
 	const parsed = parseRecipients(rawRecipients, country.value);
 	if (parsed.invalid.length) {
 		const first = parsed.invalid[0];
-		const more = parsed.invalid.length > 1 ? ` (and ${parsed.invalid.length - 1} more invalid)` : '';
+		const more =
+			parsed.invalid.length > 1 ? ` (and ${parsed.invalid.length - 1} more invalid)` : '';
 		throw new NodeOperationError(
 			ctx.getNode(),
 			`Invalid recipient "${first.value}" in item ${itemIndex}: ${first.reason}${more}`,
@@ -243,7 +266,9 @@ function successJson(
 	combinedWith?: number,
 ): IDataObject {
 	const first = requests[0]?.result ?? {};
-	const messageIds = [...new Set(requests.map((r) => messageIdOf(r.result)).filter((id): id is string => !!id))];
+	const messageIds = [
+		...new Set(requests.map((r) => messageIdOf(r.result)).filter((id): id is string => !!id)),
+	];
 	const json: IDataObject = {
 		...first,
 		message_id: messageIds[0] ?? messageIdOf(first) ?? null,
@@ -265,11 +290,13 @@ function successJson(
 function failure(requests: SendRequest[], mine?: string[]): Error {
 	const failed = requests.filter((r) => r.error);
 	const error = ownCopy(failed[0].error as Error);
-	const own = (r: SendRequest) => (mine ? r.recipients.filter((n) => mine.includes(n)).length : r.recipients.length);
+	const own = (r: SendRequest) =>
+		mine ? r.recipients.filter((n) => mine.includes(n)).length : r.recipients.length;
 	const sentTo = requests.filter((r) => r.result).reduce((n, r) => n + own(r), 0);
 	if (sentTo > 0 && 'description' in error) {
 		const ids = requests.map((r) => messageIdOf(r.result)).filter(Boolean);
-		(error as { description?: string }).description = `${(error as { description?: string }).description ?? ''} Part of this item was sent: ${sentTo} recipient(s) in message(s) ${ids.join(', ')}; the failed request carried ${failed.reduce((n, r) => n + own(r), 0)} recipient(s) of this item.`.trim();
+		(error as { description?: string }).description =
+			`${(error as { description?: string }).description ?? ''} Part of this item was sent: ${sentTo} recipient(s) in message(s) ${ids.join(', ')}; the failed request carried ${failed.reduce((n, r) => n + own(r), 0)} recipient(s) of this item.`.trim();
 	}
 	return error;
 }
@@ -279,12 +306,16 @@ function ownCopy(error: Error): Error {
 	const copy = Object.create(Object.getPrototypeOf(error) as object) as Error;
 	Object.defineProperties(copy, Object.getOwnPropertyDescriptors(error));
 	const context = (error as { context?: object }).context;
-	if (context && typeof context === 'object') (copy as { context?: object }).context = { ...context };
+	if (context && typeof context === 'object')
+		(copy as { context?: object }).context = { ...context };
 	return copy;
 }
 
 /** One request per item (its recipients split by Batch Size). */
-async function sendItem(ctx: IExecuteFunctions, item: PreparedItem): Promise<OperationOutput | Error> {
+async function sendItem(
+	ctx: IExecuteFunctions,
+	item: PreparedItem,
+): Promise<OperationOutput | Error> {
 	const requests: SendRequest[] = [];
 	for (const recipients of chunk(item.recipients, item.batchSize)) {
 		const request: SendRequest = { recipients };
@@ -333,7 +364,8 @@ async function sendCombined(
 		const batchSize = group[0].batchSize;
 		const requests: SendRequest[] = chunk(order, batchSize).map((recipients) => ({ recipients }));
 		const requestOf = new Map<string, SendRequest>();
-		for (const request of requests) for (const number of request.recipients) requestOf.set(number, request);
+		for (const request of requests)
+			for (const number of request.recipients) requestOf.set(number, request);
 		let stopped: Error | undefined;
 		for (const request of requests) {
 			if (stopped) {
@@ -341,7 +373,8 @@ async function sendCombined(
 				continue;
 			}
 			// The request is attributed to the first item whose recipients it carries (for the error's item index).
-			const leadItem = group.find((item) => item.itemIndex === owner.get(request.recipients[0])) ?? group[0];
+			const leadItem =
+				group.find((item) => item.itemIndex === owner.get(request.recipients[0])) ?? group[0];
 			try {
 				request.result = await sendOnce(ctx, leadItem, request.recipients, leadItem.itemIndex);
 			} catch (error) {
@@ -358,7 +391,12 @@ async function sendCombined(
 			if (carried.some((r) => r.error)) {
 				outcomes[item.itemIndex] = failure(carried, item.recipients);
 			} else {
-				outcomes[item.itemIndex] = successJson(item, carried, [...new Set(duplicates)], group.length);
+				outcomes[item.itemIndex] = successJson(
+					item,
+					carried,
+					[...new Set(duplicates)],
+					group.length,
+				);
 			}
 		}
 	}
@@ -403,10 +441,15 @@ export async function executeBatch(
 		if (!continueOnFail && outcome instanceof Error) return outcomes;
 	}
 	if (valid.length >= HINT_THRESHOLD) {
-		const keys = new Set(valid.map((p) => JSON.stringify([p.message, p.senderId, p.tenantAccountId ?? ''])));
+		const keys = new Set(
+			valid.map((p) => JSON.stringify([p.message, p.senderId, p.tenantAccountId ?? ''])),
+		);
 		if (keys.size <= valid.length / 2) {
 			const requests = valid.reduce((n, p) => n + Math.ceil(p.recipients.length / p.batchSize), 0);
-			const combinedRequests = Math.ceil(valid.reduce((n, p) => n + p.recipients.length, 0) / DEFAULT_BATCH_SIZE) + keys.size - 1;
+			const combinedRequests =
+				Math.ceil(valid.reduce((n, p) => n + p.recipients.length, 0) / DEFAULT_BATCH_SIZE) +
+				keys.size -
+				1;
 			this.addExecutionHints({
 				message: `${valid.length} items sent the same message with ${requests} requests. Turn on Options → "Combine Items" to send them together in about ${Math.max(1, combinedRequests)} request(s); the service allows 1000 requests an hour.`,
 				location: 'outputPane',
@@ -417,7 +460,10 @@ export async function executeBatch(
 }
 
 /** Single-item path (used when the router runs items one by one). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationOutput> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationOutput> {
 	const outcome = await sendItem(this, prepare(this, itemIndex));
 	if (outcome instanceof Error) throw outcome;
 	return outcome;
