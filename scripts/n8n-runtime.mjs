@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { N8N_OVERRIDES, N8N_VERSION } from './n8n-version.mjs';
+import { N8N_VERSION, installRecipe } from './n8n-version.mjs';
 
 const MARKER = '.sms-platform-n8n-install.json';
 
@@ -98,7 +98,7 @@ export function run(command, args, { cwd, env, quiet = false } = {}) {
 
 /** @param {string} version */
 function wanted(version) {
-	return { version, overrides: N8N_OVERRIDES };
+	return { version, ...installRecipe(version) };
 }
 
 /**
@@ -123,7 +123,8 @@ function markerMatches(dir, version) {
 	const want = wanted(version);
 	return (
 		marker.version === want.version &&
-		JSON.stringify(marker.overrides) === JSON.stringify(want.overrides)
+		JSON.stringify(marker.overrides) === JSON.stringify(want.overrides) &&
+		JSON.stringify(marker.rebuild ?? []) === JSON.stringify(want.rebuild)
 	);
 }
 
@@ -162,13 +163,14 @@ export async function ensureN8n({ version = N8N_VERSION } = {}) {
 	chmodSync(tmp, 0o755);
 	const started = Date.now();
 	log(`installing n8n ${version} into ${dir} (first run only; a few minutes)`);
+	const recipe = installRecipe(version);
 	try {
 		const manifest = {
 			name: 'sms-platform-n8n-runtime',
 			private: true,
 			description: `n8n ${version} for the SMS Platform demo and end-to-end tests`,
 			dependencies: { n8n: version },
-			overrides: N8N_OVERRIDES,
+			overrides: recipe.overrides,
 		};
 		writeFileSync(path.join(tmp, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 		// yes=true: a dependency's `npx only-allow pnpm` preinstall otherwise fails when ~/.npmrc says yes=false.
@@ -177,10 +179,13 @@ export async function ensureN8n({ version = N8N_VERSION } = {}) {
 			'yes=true\nfund=false\naudit=false\nupdate-notifier=false\n',
 		);
 		// `npm install`, not `npm ci`: a lockfile would expect optional platform packages this registry lacks.
-		await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {
+		const flags = recipe.ignoreScripts ? ['--ignore-scripts'] : [];
+		await run('npm', ['install', ...flags, '--no-audit', '--no-fund', '--loglevel=error'], {
 			cwd: tmp,
 			env: npmEnv(),
 		});
+		if (recipe.rebuild.length > 0)
+			await run('npm', ['rebuild', ...recipe.rebuild, '--loglevel=error'], { cwd: tmp, env: npmEnv() });
 		const tmpPaths = pathsFor(tmp, version);
 		if (!existsSync(tmpPaths.bin))
 			throw new Error(`npm install finished but ${tmpPaths.bin} is missing`);

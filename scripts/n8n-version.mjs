@@ -1,15 +1,48 @@
-// The one place where the n8n version used by the demo, the end-to-end tests and the benchmarks is pinned.
+// The one place where the n8n versions used by the demo, the end-to-end tests and the benchmarks are pinned, with
+// how each installs from the registry these machines reach.
 //
-// 2.16.1 matches the n8n-core / n8n-workflow dev dependencies of this package and installs and runs here on
-// Node 24. 2.17.x and later need packages the registry we use lacks (e.g. @n8n/ai-node-sdk@0.8.0); 2.15.0 is
-// the known-good fallback. Override for one run with N8N_VERSION=x.y.z (a separate cached install is made).
-export const N8N_VERSION = process.env.N8N_VERSION || '2.16.1';
+// N8N_VERSION is the reference runtime: the current n8n users run (the demo, the benchmarks and the first
+// end-to-end run). N8N_FLOOR_VERSION is the oldest line the end-to-end suite also runs on. Override either for one
+// run with N8N_VERSION=x.y.z / N8N_FLOOR_VERSION=x.y.z (each version gets its own cached install).
+export const N8N_VERSION = process.env.N8N_VERSION || '2.41.1';
+export const N8N_FLOOR_VERSION = process.env.N8N_FLOOR_VERSION || '2.16.1';
 
-// npm overrides for the n8n install:
-// - xlsx: older n8n fetch it from a CDN that cannot be reached; this registry copy is API-compatible.
-// - zod 3: n8n's packages pin zod 3.25.67 exactly while other dependencies want ^3.25.76, so without a lockfile
-//   npm hoists 3.25.76 and gives each n8n package its own nested 3.25.67 copy. Schemas built with one copy then
-//   fail inside another (n8n 2.16.1 dies at start with `A discriminator value for key __type could not be
-//   extracted`, reported as `Failed to load module "breaking-changes"`). One shared zod 3 fixes it; zod 4 (for
-//   langchain) is left alone.
-export const N8N_OVERRIDES = { xlsx: 'npm:@e965/xlsx@0.20.3', 'zod@^3': '3.25.67' };
+/**
+ * How one n8n version installs here.
+ * - overrides: npm overrides for the runtime folder's package.json.
+ * - ignoreScripts + rebuild: install with --ignore-scripts, then `npm rebuild` only these native packages. n8n 2.41's
+ *   nodes-base depends on @confluentinc/kafka-javascript, whose install script downloads a prebuilt binary from
+ *   outside the registry and then fails to build from source (only the Kafka node loses its binding).
+ * @typedef {{ overrides: Record<string, string>, ignoreScripts: boolean, rebuild: string[] }} InstallRecipe
+ */
+
+const NATIVE = [
+	'sqlite3',
+	'isolated-vm',
+	'msgpackr-extract',
+	'protobufjs',
+	'@parcel/watcher',
+	'ssh2',
+	'cpu-features',
+	'vue-demi',
+];
+
+/** @type {Record<string, InstallRecipe>} */
+const RECIPES = {
+	// xlsx: older n8n fetch it from a CDN that cannot be reached; this registry copy is API-compatible.
+	// zod 3: n8n 2.16's packages pin zod 3.25.67 exactly while other dependencies want ^3.25.76; without one shared
+	// copy n8n dies at start with `A discriminator value for key __type could not be extracted`.
+	'2.16.1': {
+		overrides: { xlsx: 'npm:@e965/xlsx@0.20.3', 'zod@^3': '3.25.67' },
+		ignoreScripts: false,
+		rebuild: [],
+	},
+};
+
+/**
+ * @param {string} version
+ * @returns {InstallRecipe}
+ */
+export function installRecipe(version) {
+	return RECIPES[version] ?? { overrides: {}, ignoreScripts: true, rebuild: NATIVE };
+}
