@@ -62,7 +62,7 @@ function valueAt(obj, path) {
  * Validate `data` with a zod schema; on failure throw a 400 `validation_error` whose `error` names the first
  * failing field and whose `details` maps each field to its messages.
  * @template T
- * @param {import('zod').ZodType<T>} schema
+ * @param {import('zod/v4').ZodType<T>} schema
  * @param {unknown} data
  * @returns {T}
  */

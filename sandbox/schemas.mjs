@@ -1,7 +1,7 @@
 // Zod schemas of the SMS Platform API (see /work/shared/api-reference.md): the one source of truth for the
 // request bodies the sandbox accepts and the response shapes it produces. Used by the sandbox itself and by
 // contract tests. Objects are not strict: extra fields are allowed (the sandbox adds a few).
-import { z } from 'zod';
+import { z } from 'zod/v4';
 
 /** E.164: a plus, a non-zero digit, then 6 to 14 more digits (7 to 15 digits in all). */
 export const E164_PATTERN = /^\+[1-9]\d{6,14}$/;

@@ -103,7 +103,7 @@ function wanted(version) {
 
 /**
  * @param {string} dir
- * @returns {{ version?: string, overrides?: unknown } | undefined}
+ * @returns {{ version?: string, overrides?: unknown, rebuild?: string[] } | undefined}
  */
 function readMarker(dir) {
 	try {

@@ -88,6 +88,9 @@ function nodeTest(name, pattern, extra = []) {
 
 await step('build', 'n8n-node', ['build']);
 await step('lint (n8n-node lint, strict)', 'n8n-node', ['lint']);
+await step("n8n's community-package scanner (source and tarball)", process.execPath, [
+	'scripts/scan.mjs',
+]);
 await step('type-check tests', 'tsc', ['--noEmit', '-p', 'tsconfig.test.json']);
 await step('type-check tooling (scripts, e2e, bench)', 'tsc', ['-p', 'tsconfig.tools.json']);
 await step('type-check sandbox', 'tsc', ['-p', 'sandbox/tsconfig.json']);

@@ -5,8 +5,8 @@
 # `node-linux-*` package ships Node's own binary and headers) into a cache folder and put first on PATH, with
 # npm_config_nodedir pointing at its headers so that native modules build against it. Then, when node_modules is
 # missing or older than package-lock.json, `npm install` installs the dependencies at the lockfile's versions (with
-# Node 24: n8n-workflow's native dependency only installs from prebuilds there). Not `npm ci`: the registry here
-# lacks some optional platform packages (e.g. other OSes' resolver bindings) that npm ci insists the lockfile list.
+# Node 24: n8n-workflow's native dependency only installs from prebuilds there). `npm ci`, so that every install is
+# the lockfile's, and the lockfile is never rewritten by a test or demo run.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -36,7 +36,7 @@ cd "$here"
 stamp=node_modules/.package-lock.json
 if [ "${SKIP_DEPS:-}" != 1 ] && { [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ]; }; then
 	echo "with-node24: installing dependencies (Node $(node -v))" >&2
-	npm install --no-audit --no-fund --loglevel=error >&2
+	npm ci --no-audit --no-fund --loglevel=error >&2
 	touch "$stamp"
 fi
 export PATH="$here/node_modules/.bin:$PATH"

@@ -69,7 +69,7 @@ const created = new Set([
 
 /**
  * Validate with a schema and fail with zod's issues as the message.
- * @param {import('zod').ZodType} schema
+ * @param {import('zod/v4').ZodType} schema
  * @param {unknown} value
  * @param {string} label
  */
@@ -387,7 +387,7 @@ Object.assign(examples, {
 describe('contract: hand-written examples pass their schemas', () => {
 	for (const [name, example] of Object.entries(examples)) {
 		test(name, () => {
-			const schema = /** @type {Record<string, import('zod').ZodType>} */ (
+			const schema = /** @type {Record<string, import('zod/v4').ZodType>} */ (
 				/** @type {unknown} */ (S)
 			)[name];
 			assert.ok(schema, `schemas.mjs exports ${name}`);

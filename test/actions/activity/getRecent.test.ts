@@ -24,12 +24,12 @@ const items = (list: IDataObject[], item = 0) =>
 	list.map((json) => ({ json, pairedItem: { item } }));
 
 describe('activity.getRecent', () => {
-	it('sends the default limit=20 with the key as Bearer; {count, activities} gives one item per activity', async () => {
-		const list = activities(20);
+	it('sends the default limit=50 with the key as Bearer; {count, activities} gives one item per activity', async () => {
+		const list = activities(50);
 		const scope = nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}` } })
 			.get(PATH)
-			.query({ limit: '20' })
-			.reply(200, { count: 20, activities: list });
+			.query({ limit: '50' })
+			.reply(200, { count: 50, activities: list });
 		const { output } = await runNode({
 			parameters: { resource: 'activity', operation: 'getRecent' },
 		});
@@ -67,7 +67,7 @@ describe('activity.getRecent', () => {
 	});
 
 	it('no activities gives no output items', async () => {
-		nock(BASE_URL).get(PATH).query({ limit: '20' }).reply(200, { count: 0, activities: [] });
+		nock(BASE_URL).get(PATH).query({ limit: '50' }).reply(200, { count: 0, activities: [] });
 		const { output } = await runNode({
 			parameters: { resource: 'activity', operation: 'getRecent' },
 		});

@@ -16,9 +16,8 @@ const properties: INodeProperties[] = [
 		name: 'limit',
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 100 },
-		// The service's own default is 20 entries (api-reference: recent-activity count); keep it.
-		// eslint-disable-next-line n8n-nodes-base/node-param-default-wrong-for-limit
-		default: 20,
+		// n8n's convention for a Limit (and what the community-package scanner requires); the service caps it at 100.
+		default: 50,
 		description: 'Max number of results to return',
 	},
 	requestOptionsDescription,
@@ -32,7 +31,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = boundedInteger(
 		this,
-		this.getNodeParameter('limit', itemIndex, 20),
+		this.getNodeParameter('limit', itemIndex, 50),
 		'Limit',
 		itemIndex,
 		1,
