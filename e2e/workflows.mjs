@@ -343,19 +343,24 @@ export function invalidKeyWorkflow() {
 	return chain(IDS.invalidKey, 'E2E: invalid API key', [manualTrigger(), balance]);
 }
 
-const EVERY_5_SECONDS = { item: [{ mode: 'custom', cronExpression: '0-59/5 * * * * *' }] };
+/** Polls as fast as an n8n allows: every 5 s where it accepts sub-minute polls (up to 2.16), else every minute. */
+export const POLL_TIMES = {
+	fast: { item: [{ mode: 'custom', cronExpression: '0-59/5 * * * * *' }] },
+	everyMinute: { item: [{ mode: 'everyMinute' }] },
+};
 
 /**
  * @param {string} id
  * @param {string} name
  * @param {Record<string, unknown>} parameters
  * @param {{ id: string, name: string }} credential
+ * @param {unknown} pollTimes
  */
-function triggerWorkflow(id, name, parameters, credential) {
+function triggerWorkflow(id, name, parameters, credential, pollTimes) {
 	const trigger = node(
 		'Trigger',
 		TRIGGER_TYPE,
-		{ ...parameters, pollTimes: EVERY_5_SECONDS },
+		{ ...parameters, pollTimes },
 		{
 			credentials: { smsPlatformApi: { id: credential.id, name: credential.name } },
 		},
@@ -365,7 +370,19 @@ function triggerWorkflow(id, name, parameters, credential) {
 
 export const LOW_BALANCE_THRESHOLD = 1000;
 
-export function triggerWorkflows() {
+/**
+ * A copy of a workflow whose polling trigger polls at `pollTimes`.
+ * @param {any} workflow
+ * @param {unknown} pollTimes
+ */
+export function withPollTimes(workflow, pollTimes) {
+	const copy = structuredClone(workflow);
+	for (const n of copy.nodes) if (n.parameters?.pollTimes) n.parameters.pollTimes = pollTimes;
+	return copy;
+}
+
+/** @param {unknown} pollTimes one of POLL_TIMES */
+export function triggerWorkflows(pollTimes) {
 	counter = 200;
 	return [
 		triggerWorkflow(
@@ -373,12 +390,14 @@ export function triggerWorkflows() {
 			'E2E trigger: new notification',
 			{ event: 'newNotification', options: {} },
 			CREDENTIALS.bearer,
+			pollTimes,
 		),
 		triggerWorkflow(
 			IDS.triggerLowBalance,
 			'E2E trigger: low balance',
 			{ event: 'lowBalance', threshold: LOW_BALANCE_THRESHOLD, options: {} },
 			CREDENTIALS.header,
+			pollTimes,
 		),
 	];
 }

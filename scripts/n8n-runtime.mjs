@@ -14,6 +14,7 @@ import {
 	existsSync,
 	mkdirSync,
 	mkdtempSync,
+	readdirSync,
 	readFileSync,
 	renameSync,
 	rmSync,
@@ -185,7 +186,10 @@ export async function ensureN8n({ version = N8N_VERSION } = {}) {
 			env: npmEnv(),
 		});
 		if (recipe.rebuild.length > 0)
-			await run('npm', ['rebuild', ...recipe.rebuild, '--loglevel=error'], { cwd: tmp, env: npmEnv() });
+			await run('npm', ['rebuild', ...recipe.rebuild, '--loglevel=error'], {
+				cwd: tmp,
+				env: npmEnv(),
+			});
 		const tmpPaths = pathsFor(tmp, version);
 		if (!existsSync(tmpPaths.bin))
 			throw new Error(`npm install finished but ${tmpPaths.bin} is missing`);
@@ -214,6 +218,26 @@ export async function ensureN8n({ version = N8N_VERSION } = {}) {
 	}
 	log(`n8n ${version} ready in ${Math.round((Date.now() - started) / 1000)} s`);
 	return pathsFor(dir, version);
+}
+
+/**
+ * Whether this n8n accepts polling triggers that poll more often than once a minute. n8n 2.41 refuses to activate
+ * them ("The polling interval is too short. It has to be at least a minute."); older ones accept them. Found by
+ * looking for that check in the installed n8n-core, so no version list has to be kept.
+ * @param {{ nodeModules: string }} paths
+ */
+export function allowsSubMinutePolls({ nodeModules }) {
+	/** @param {string} dir @returns {boolean} */
+	const refuses = (dir) =>
+		readdirSync(dir, { withFileTypes: true }).some((entry) => {
+			const full = path.join(dir, entry.name);
+			if (entry.isDirectory()) return refuses(full);
+			return (
+				entry.name.endsWith('.js') &&
+				readFileSync(full, 'utf8').includes('The polling interval is too short')
+			);
+		});
+	return !refuses(path.join(nodeModules, 'n8n-core', 'dist'));
 }
 
 /**

@@ -5,7 +5,7 @@
 // end-to-end run). N8N_FLOOR_VERSION is the oldest line the end-to-end suite also runs on. Override either for one
 // run with N8N_VERSION=x.y.z / N8N_FLOOR_VERSION=x.y.z (each version gets its own cached install).
 export const N8N_VERSION = process.env.N8N_VERSION || '2.41.1';
-export const N8N_FLOOR_VERSION = process.env.N8N_FLOOR_VERSION || '2.16.1';
+export const N8N_FLOOR_VERSION = process.env.N8N_FLOOR_VERSION || '1.123.81';
 
 /**
  * How one n8n version installs here.
@@ -29,6 +29,12 @@ const NATIVE = [
 
 /** @type {Record<string, InstallRecipe>} */
 const RECIPES = {
+	// The last 1.x line, still run by many self-hosters. Its xlsx comes from a CDN these machines cannot reach.
+	'1.123.81': {
+		overrides: { xlsx: 'npm:@e965/xlsx@0.20.3' },
+		ignoreScripts: true,
+		rebuild: NATIVE,
+	},
 	// xlsx: older n8n fetch it from a CDN that cannot be reached; this registry copy is API-compatible.
 	// zod 3: n8n 2.16's packages pin zod 3.25.67 exactly while other dependencies want ^3.25.76; without one shared
 	// copy n8n dies at start with `A discriminator value for key __type could not be extracted`.
