@@ -401,3 +401,76 @@ export function triggerWorkflows(pollTimes) {
 		),
 	];
 }
+
+/** Workflows for n8n's own retries (e2e/retries.test.mjs): Set → Split Out → Send → No Op. */
+export const RETRY_IDS = {
+	continueOnFail: 'e2eRetryContinue',
+	stop503: 'e2eRetryStop503',
+	retriedExecution: 'e2eRetryExecution',
+};
+
+/**
+ * One workflow that sends to each of `numbers` (one item each) with Retry On Fail (3 tries, no wait) unless
+ * `retryOnFail` is false.
+ * @param {string} id
+ * @param {string[]} numbers
+ * @param {{ continueOnFail: boolean, retryOnFail?: boolean }} options
+ */
+function retryWorkflow(id, numbers, { continueOnFail, retryOnFail = true }) {
+	const send = node(
+		'Send',
+		NODE_TYPE,
+		{
+			resource: 'sms',
+			operation: 'send',
+			recipients: '={{ $json.to }}',
+			message: `E2E retry test ${id}`,
+			senderId: INPUT.senderId,
+		},
+		{
+			credentials: { smsPlatformApi: { id: CREDENTIALS.bearer.id, name: CREDENTIALS.bearer.name } },
+			...(retryOnFail ? { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 } : {}),
+			...(continueOnFail ? { onError: 'continueRegularOutput' } : {}),
+		},
+	);
+	return chain(id, `E2E retries: ${id}`, [
+		manualTrigger(),
+		node(
+			'Numbers',
+			'n8n-nodes-base.set',
+			{
+				assignments: {
+					assignments: [
+						{
+							id: 'numbers',
+							name: 'numbers',
+							value: `={{ ${JSON.stringify(numbers.map((to) => ({ to })))} }}`,
+							type: 'array',
+						},
+					],
+				},
+				options: {},
+			},
+			{ typeVersion: 3.4 },
+		),
+		node('One item per number', 'n8n-nodes-base.splitOut', {
+			fieldToSplitOut: 'numbers',
+			options: {},
+		}),
+		send,
+		node('End', 'n8n-nodes-base.noOp', {}, { executeOnce: true }),
+	]);
+}
+
+/** @param {{ continueOnFail: string[], stop503: string[], retriedExecution: string[] }} numbers */
+export function retryWorkflows(numbers) {
+	counter = 300;
+	return [
+		retryWorkflow(RETRY_IDS.continueOnFail, numbers.continueOnFail, { continueOnFail: true }),
+		retryWorkflow(RETRY_IDS.stop503, numbers.stop503, { continueOnFail: false }),
+		retryWorkflow(RETRY_IDS.retriedExecution, numbers.retriedExecution, {
+			continueOnFail: false,
+			retryOnFail: false,
+		}),
+	];
+}

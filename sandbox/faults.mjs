@@ -25,6 +25,7 @@ const DEFAULT_FAULT_CODES = {
  * @property {string} [method]
  * @property {number} count how many requests were asked to fail
  * @property {number} remaining how many still will
+ * @property {number} [skip] how many matching requests still pass untouched before the fault applies
  * @property {number} [status]
  * @property {unknown} [body]
  * @property {Record<string, string|number>} [headers]
@@ -85,6 +86,11 @@ export class FaultStore {
 				url.includes(f.path) ||
 				(f.regex !== null && (f.regex.test(path) || f.regex.test(url)));
 			if (!hit) continue;
+			if (f.skip) {
+				// Let this one through (e.g. "fail the second send"): later faults do not see it either.
+				f.skip--;
+				return null;
+			}
 			f.remaining--;
 			if (f.remaining <= 0) this.faults.splice(i, 1);
 			return f;

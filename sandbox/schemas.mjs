@@ -417,4 +417,5 @@ export const adminFaultSchema = z.object({
 	drop: z.boolean().optional(),
 	malformed: z.boolean().optional(),
 	phase: z.enum(['before', 'after']).default('before'),
+	skip: z.number().int().min(0).optional(),
 });

@@ -35,6 +35,14 @@ describe('faults', () => {
 		assert.deepEqual((await c.admin('GET', '/faults')).body, []);
 	});
 
+	test('skip: the first N matching requests pass, the next one fails ("fail the second send")', async () => {
+		await c.admin('POST', '/faults', { path: '/sms/send/', count: 1, status: 503, skip: 1 });
+		assert.equal((await c.send(['+255712345678'])).status, 200);
+		assert.equal((await c.send(['+255712345678'])).status, 503);
+		assert.equal((await c.send(['+255712345678'])).status, 200);
+		assert.equal(await messageCount(), 2);
+	});
+
 	test('phase after + drop: the SMS is sent but the connection is destroyed', async () => {
 		await c.admin('POST', '/faults', { path: '/sms/send/', count: 1, drop: true, phase: 'after' });
 		await assert.rejects(c.send(['+255712345678']));

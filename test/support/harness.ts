@@ -1,4 +1,10 @@
-import { ExecuteContext, LoadOptionsContext, PollContext } from 'n8n-core';
+import {
+	ExecuteContext,
+	ExecutionLifecycleHooks,
+	LoadOptionsContext,
+	PollContext,
+	WorkflowExecute,
+} from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialType,
@@ -10,12 +16,13 @@ import type {
 	INodeType,
 	INodeTypes,
 	IRunExecutionData,
+	IWorkflowBase,
 	NodeApiError,
 	NodeOperationError,
 	IWorkflowExecuteAdditionalData,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { ICredentialsHelper, Workflow } from 'n8n-workflow';
+import { createRunExecutionData, ICredentialsHelper, Workflow } from 'n8n-workflow';
 
 import { SmsPlatformApi } from '../../credentials/SmsPlatformApi.credentials';
 import { SmsPlatform } from '../../nodes/SmsPlatform/SmsPlatform.node';
@@ -320,4 +327,83 @@ export async function caught<E = NodeApiError & NodeOperationError>(
 		return error as E;
 	}
 	throw new Error('expected the run to fail, but it succeeded');
+}
+
+export interface WorkflowRunOptions {
+	parameters: IDataObject;
+	items: IDataObject[];
+	credentials?: ICredentialDataDecryptedObject;
+	continueOnFail?: boolean;
+	/** The node's Retry On Fail setting: n8n runs it up to this many times (2 to 5). */
+	maxTries?: number;
+	/** The execution data of a failed execution, to run it again as n8n's "Retry" does (mode `retry`). */
+	retryOf?: IRunExecutionData;
+}
+
+export interface WorkflowRunResult {
+	/** The node's last run: its output items, or its error. */
+	output?: INodeExecutionData[];
+	error?: Error;
+	/** The whole execution data, as n8n saves it (a failed one can be retried). */
+	data: IRunExecutionData;
+	node: INode;
+}
+
+/**
+ * Runs the action node inside n8n-core's real WorkflowExecute, so that n8n's own Retry On Fail loop (and, with
+ * `retryOf`, its retry of a failed execution) drive it. The node gets `items` as its input.
+ */
+export async function runInWorkflow(options: WorkflowRunOptions): Promise<WorkflowRunResult> {
+	const helper = new TestCredentialsHelper(options.credentials ?? apiKeyCredentials());
+	const node: INode = {
+		...makeNode(ACTION_TYPE, options.parameters, options.continueOnFail),
+		...(options.maxTries
+			? { retryOnFail: true, maxTries: options.maxTries, waitBetweenTries: 0 }
+			: {}),
+	};
+	const workflow = new Workflow({
+		id: 'test-workflow',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+	});
+	const mode: WorkflowExecuteMode = options.retryOf ? 'retry' : 'manual';
+	const additionalData = {
+		...additionalDataFor(helper),
+		hooks: new ExecutionLifecycleHooks(mode, 'test-execution', {
+			id: workflow.id,
+			name: 'test',
+			nodes: [node],
+			connections: {},
+			active: false,
+			isArchived: false,
+			createdAt: new Date(),
+			updatedAt: new Date(),
+		} as unknown as IWorkflowBase),
+	} as IWorkflowExecuteAdditionalData;
+	const input: INodeExecutionData[] = options.items.map((json) => ({ json }));
+	const data =
+		options.retryOf ??
+		createRunExecutionData({
+			executionData: {
+				nodeExecutionStack: [{ node, data: { main: [input] }, source: null }],
+			},
+		});
+	if (options.retryOf) {
+		// What n8n's retry does with a failed execution: drop the error and the failed run of the node, keep the rest.
+		delete data.resultData.error;
+		const runs = data.resultData.runData[node.name];
+		if (runs?.length && runs[runs.length - 1].error) runs.pop();
+	}
+	const run = await new WorkflowExecute(additionalData, mode, data).processRunExecutionData(
+		workflow,
+	);
+	const task = run.data.resultData.runData[node.name]?.at(-1);
+	return {
+		output: task?.data?.main?.[0] ?? undefined,
+		error: (task?.error ?? run.data.resultData.error) as Error | undefined,
+		data: run.data,
+		node,
+	};
 }

@@ -68,6 +68,9 @@ export function errorJson(error: Error, itemIndex: number): IDataObject {
 	if (httpCode) json.httpCode = httpCode;
 	const code = (error as NodeApiError).context?.errorCode;
 	if (code) json.errorCode = code as string;
+	// A send that failed part-way: the recipients that did receive the SMS.
+	const sentRecipients = (error as NodeApiError).context?.sentRecipients;
+	if (Array.isArray(sentRecipients)) json.sentRecipients = sentRecipients as string[];
 	json.itemIndex = itemIndex;
 	return json;
 }

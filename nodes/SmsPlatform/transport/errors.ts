@@ -164,6 +164,8 @@ export interface ApiErrorInput {
 	/** Overrides the message read from the body (e.g. network failures). */
 	message?: string;
 	description?: string;
+	/** A request that is not safe to repeat failed after it may have reached the service (5xx, time-out, dropped). */
+	mayHaveBeenAccepted?: boolean;
 }
 
 /** Builds the error a user sees: the server's own words and the HTTP status, with what to do about it. */
@@ -187,5 +189,14 @@ export function buildApiError(node: INode, input: ApiErrorInput): NodeApiError {
 	if (words?.code) error.context.errorCode = words.code;
 	if (words?.details !== undefined) error.context.details = words.details as JsonObject;
 	if (status) error.httpCode = String(status);
+	if (input.mayHaveBeenAccepted) error.context.mayHaveBeenAccepted = true;
 	return error;
+}
+
+/** Whether the request behind this error may have been carried out by the service although it failed here. */
+export function mayHaveBeenAccepted(error: unknown): boolean {
+	return (
+		(error as { context?: { mayHaveBeenAccepted?: unknown } })?.context?.mayHaveBeenAccepted ===
+		true
+	);
 }

@@ -462,6 +462,7 @@ async function sendRequest<T = unknown>(ctx: ApiContext, req: ApiRequest): Promi
 				itemIndex: req.itemIndex,
 				message: `${what}${failure.code ? ` (${failure.code})` : ''}`,
 				description: advice,
+				mayHaveBeenAccepted: !idempotent && !neverConnected,
 			});
 		}
 
@@ -509,6 +510,7 @@ async function sendRequest<T = unknown>(ctx: ApiContext, req: ApiRequest): Promi
 				path: req.path,
 				itemIndex: req.itemIndex,
 				isSend: req.isSend,
+				mayHaveBeenAccepted: !idempotent && status >= 500,
 			});
 		}
 		if (body.kind === 'html') {
@@ -518,6 +520,7 @@ async function sendRequest<T = unknown>(ctx: ApiContext, req: ApiRequest): Promi
 				method: req.method,
 				path: req.path,
 				itemIndex: req.itemIndex,
+				mayHaveBeenAccepted: !idempotent,
 				message: `The service answered with an HTML page instead of JSON ("${readServerWords(body.value)?.message ?? ''}")`,
 				description:
 					'The Base URL probably points at a website or proxy rather than the API: check it in the credential.',
@@ -529,6 +532,7 @@ async function sendRequest<T = unknown>(ctx: ApiContext, req: ApiRequest): Promi
 				method: req.method,
 				path: req.path,
 				itemIndex: req.itemIndex,
+				mayHaveBeenAccepted: !idempotent,
 				message: `The service answered with a body that is not valid JSON: ${String(body.value).slice(0, 120)}`,
 				description: req.isSend
 					? 'The request may have been processed; it was not repeated. Check the message log before sending again.'

@@ -15,9 +15,11 @@ import {
 } from '../../helpers/descriptions';
 import { describeType, parseCountryCode, parseRecipients } from '../../helpers/phone';
 import { unwrapObject } from '../../helpers/response';
+import { mayHaveBeenAccepted } from '../../transport/errors';
 import type { RequestSettings } from '../../transport/request';
 import { apiRequest } from '../../transport/request';
 import type { OperationOutput } from '../router';
+import { SentLedger } from './sentLedger';
 
 export const SEND_PATH = '/api/integration/v1/sms/send/';
 export const DEFAULT_BATCH_SIZE = 100;
@@ -225,6 +227,36 @@ interface SendRequest {
 	recipients: string[];
 	result?: IDataObject;
 	error?: Error;
+	/** Not sent: an earlier request of the run failed (its error is that one's). */
+	notSent?: boolean;
+}
+
+/** Whether any of these requests delivered recipients to the service, or may have. */
+function wentOut(requests: SendRequest[]): boolean {
+	return requests.some(
+		(r) => r.result !== undefined || (r.error && !r.notSent && mayHaveBeenAccepted(r.error)),
+	);
+}
+
+/**
+ * An item's outcome from the requests that carried its recipients, recorded in the ledger when anything of it went
+ * out (or may have), so that n8n's retries do not send it again.
+ */
+function settle(
+	ledger: SentLedger,
+	item: PreparedItem,
+	carried: SendRequest[],
+	duplicates: string[],
+	combinedWith?: number,
+): OperationOutput | Error {
+	if (carried.some((r) => r.error)) {
+		const error = failure(item, carried);
+		if (wentOut(carried)) ledger.recordFailure(item, error);
+		return error;
+	}
+	const json = successJson(item, carried, duplicates, combinedWith);
+	ledger.recordSent(item, json);
+	return json;
 }
 
 async function sendOnce(
@@ -283,20 +315,27 @@ function successJson(
 }
 
 /**
- * The error of an item whose recipients rode on a failed request; says what part was sent nevertheless. With
- * Combine Items a failed request is shared by several items: each gets its own copy of the error, counting only its
- * own recipients (`mine`), so one item's "part was sent" never shows on another's.
+ * The error of an item whose recipients rode on a failed request; says which of them were sent nevertheless, in the
+ * description and as `sentRecipients` in the error item. With Combine Items a failed request is shared by several
+ * items: each gets its own copy of the error, counting only its own recipients, so one item's "part was sent" never
+ * shows on another's.
  */
-function failure(requests: SendRequest[], mine?: string[]): Error {
+function failure(item: PreparedItem, requests: SendRequest[]): Error {
+	const mine = new Set(item.recipients);
+	const own = (r: SendRequest) => r.recipients.filter((n) => mine.has(n));
 	const failed = requests.filter((r) => r.error);
 	const error = ownCopy(failed[0].error as Error);
-	const own = (r: SendRequest) =>
-		mine ? r.recipients.filter((n) => mine.includes(n)).length : r.recipients.length;
-	const sentTo = requests.filter((r) => r.result).reduce((n, r) => n + own(r), 0);
-	if (sentTo > 0 && 'description' in error) {
+	const sent = requests.filter((r) => r.result).flatMap(own);
+	if (sent.length > 0 && 'description' in error) {
 		const ids = requests.map((r) => messageIdOf(r.result)).filter(Boolean);
+		const carried = failed.filter((r) => !r.notSent).flatMap(own).length;
+		const shown =
+			sent.slice(0, 20).join(', ') + (sent.length > 20 ? `, … (${sent.length - 20} more)` : '');
 		(error as { description?: string }).description =
-			`${(error as { description?: string }).description ?? ''} Part of this item was sent: ${sentTo} recipient(s) in message(s) ${ids.join(', ')}; the failed request carried ${failed.reduce((n, r) => n + own(r), 0)} recipient(s) of this item.`.trim();
+			`${(error as { description?: string }).description ?? ''} Part of this item was sent: ${sent.length} recipient(s) in message(s) ${ids.join(', ')}; the failed request carried ${carried} recipient(s) of this item, and ${item.recipients.length - sent.length - carried} more were not sent. Sent to: ${shown}. Do not send to those again.`.trim();
+		// ownCopy gave the error its own context object.
+		const context = (error as { context?: IDataObject }).context;
+		if (context) context.sentRecipients = sent;
 	}
 	return error;
 }
@@ -315,6 +354,7 @@ function ownCopy(error: Error): Error {
 async function sendItem(
 	ctx: IExecuteFunctions,
 	item: PreparedItem,
+	ledger: SentLedger,
 ): Promise<OperationOutput | Error> {
 	const requests: SendRequest[] = [];
 	for (const recipients of chunk(item.recipients, item.batchSize)) {
@@ -328,8 +368,7 @@ async function sendItem(
 			break;
 		}
 	}
-	if (requests.some((r) => r.error)) return failure(requests);
-	return successJson(item, requests, item.repeated);
+	return settle(ledger, item, requests, item.repeated);
 }
 
 /**
@@ -341,6 +380,7 @@ async function sendCombined(
 	prepared: PreparedItem[],
 	outcomes: Array<OperationOutput | Error>,
 	stopOnError: boolean,
+	ledger: SentLedger,
 ): Promise<void> {
 	const groups = new Map<string, PreparedItem[]>();
 	for (const item of prepared) {
@@ -370,6 +410,7 @@ async function sendCombined(
 		for (const request of requests) {
 			if (stopped) {
 				request.error = stopped;
+				request.notSent = true;
 				continue;
 			}
 			// The request is attributed to the first item whose recipients it carries (for the error's item index).
@@ -388,16 +429,13 @@ async function sendCombined(
 				...item.repeated,
 				...item.recipients.filter((n) => owner.get(n) !== item.itemIndex),
 			];
-			if (carried.some((r) => r.error)) {
-				outcomes[item.itemIndex] = failure(carried, item.recipients);
-			} else {
-				outcomes[item.itemIndex] = successJson(
-					item,
-					carried,
-					[...new Set(duplicates)],
-					group.length,
-				);
-			}
+			outcomes[item.itemIndex] = settle(
+				ledger,
+				item,
+				carried,
+				[...new Set(duplicates)],
+				group.length,
+			);
 		}
 	}
 }
@@ -417,7 +455,14 @@ export async function executeBatch(
 	const valid = prepared.filter((p): p is PreparedItem => !(p instanceof Error));
 	const continueOnFail = this.continueOnFail();
 	const outcomes: Array<OperationOutput | Error> = new Array(items.length);
-	const combined = valid.filter((p) => p.combine);
+	// Items that went out (or may have) in an earlier try of this execution are answered, not sent again.
+	const ledger = SentLedger.open(this);
+	const earlier = new Map<number, OperationOutput | Error>();
+	for (const item of valid) {
+		const outcome = ledger.replay(item);
+		if (outcome) earlier.set(item.itemIndex, outcome);
+	}
+	const combined = valid.filter((p) => p.combine && !earlier.has(p.itemIndex));
 	if (combined.length) {
 		prepared.forEach((item, index) => {
 			if (item instanceof Error) outcomes[index] = item;
@@ -425,17 +470,19 @@ export async function executeBatch(
 		// Without "Continue On Fail", one invalid item fails the run before anything is sent.
 		if (!continueOnFail && valid.length < prepared.length) return outcomes;
 		for (const item of valid) {
-			if (!item.combine) {
-				outcomes[item.itemIndex] = await sendItem(this, item);
+			if (earlier.has(item.itemIndex) || !item.combine) {
+				outcomes[item.itemIndex] =
+					earlier.get(item.itemIndex) ?? (await sendItem(this, item, ledger));
 				if (!continueOnFail && outcomes[item.itemIndex] instanceof Error) return outcomes;
 			}
 		}
-		await sendCombined(this, combined, outcomes, !continueOnFail);
+		await sendCombined(this, combined, outcomes, !continueOnFail, ledger);
 		return outcomes;
 	}
 	for (let index = 0; index < prepared.length; index++) {
 		const item = prepared[index];
-		const outcome = item instanceof Error ? item : await sendItem(this, item);
+		const outcome =
+			item instanceof Error ? item : (earlier.get(index) ?? (await sendItem(this, item, ledger)));
 		outcomes[index] = outcome;
 		// Without "Continue On Fail" the run stops at the first failed item: later items are not sent.
 		if (!continueOnFail && outcome instanceof Error) return outcomes;
@@ -464,7 +511,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<OperationOutput> {
-	const outcome = await sendItem(this, prepare(this, itemIndex));
+	const outcome = await sendItem(this, prepare(this, itemIndex), SentLedger.open(this));
 	if (outcome instanceof Error) throw outcome;
 	return outcome;
 }
