@@ -52,11 +52,12 @@ export class SmsPlatformApi implements ICredentialType {
 			displayName: 'Base URL',
 			name: 'baseUrl',
 			type: 'string',
-			default: 'http://localhost:4010',
+			// No default: a user's credential must name their service; the demo's credential points at the sandbox itself.
+			default: '',
 			placeholder: 'https://api.example.com',
 			required: true,
 			description:
-				'Address of the SMS Platform service, with http:// or https:// (for the local sandbox: http://localhost:4010). A trailing slash is fine.',
+				'Address of the SMS Platform service, starting with https:// (or http://), e.g. https://api.example.com. A trailing slash is fine. The local sandbox of this package is http://localhost:4010.',
 			typeOptions: {
 				validationRules: [
 					{

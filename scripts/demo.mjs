@@ -5,10 +5,14 @@
 //    (N8N_DEV_RELOAD=true reloads it when dist/ changes) and runs `tsc --watch` so source edits rebuild
 // 3. starts the sandbox (port 4010 or $SANDBOX_PORT) and n8n (http://localhost:5678 or $N8N_PORT)
 // 4. creates the owner (first start), the credential "SMS Platform Sandbox" and the example workflows (examples/)
-// Ctrl-C stops everything. The user folder is kept ($SMS_PLATFORM_CACHE/demo), so the next start takes seconds.
+// Ctrl-C stops everything, and so does SIGTERM to this script or to the npm process that started it. The user folder
+// is kept ($SMS_PLATFORM_CACHE/demo), so the next start takes seconds.
+//
+//   npm start -- --fresh    restore the example workflows and the demo credential (n8n autosaves edits to them)
+//   npm start -- --reset    start from an empty n8n user folder (owner, credentials, workflows, executions)
 //
 // Environment: SANDBOX_PORT, N8N_PORT, DEMO_WATCH=0 (no tsc --watch), DEMO_VERBOSE=1 (n8n's log on the terminal),
-// DEMO_FRESH=1 (start from an empty user folder).
+// DEMO_FRESH=1 (as --reset).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -199,11 +203,32 @@ async function shutdown(code = 0) {
 	process.exit(code);
 }
 
+const FRESH = process.argv.includes('--fresh');
+const RESET = process.argv.includes('--reset') || process.env.DEMO_FRESH === '1';
+
+/**
+ * Stops the demo when the process that started it goes away. `npm start` runs this script through `sh -c` and
+ * scripts/with-node24.sh: a SIGTERM to npm (a supervisor, an IDE's stop button, `kill $!`) ends npm and the shell
+ * but never reaches this process, which the system then re-parents. Without this, n8n and the sandbox would keep
+ * running and holding their ports.
+ */
+function stopWithParent() {
+	const parent = process.ppid;
+	const timer = setInterval(() => {
+		if (process.ppid === parent) return;
+		clearInterval(timer);
+		say('the process that started the demo has gone away');
+		shutdown(0);
+	}, 500);
+	timer.unref();
+}
+
 async function main() {
 	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => shutdown(0));
+	stopWithParent();
 
 	const userFolder = path.join(cacheDir(), 'demo');
-	if (process.env.DEMO_FRESH === '1') rmSync(userFolder, { recursive: true, force: true });
+	if (RESET) rmSync(userFolder, { recursive: true, force: true });
 	mkdirSync(userFolder, { recursive: true });
 
 	if (await portInUse(N8N_PORT))
@@ -237,7 +262,7 @@ async function main() {
 		.digest('hex');
 	const stampFile = path.join(userFolder, 'demo-import.sha256');
 	const stamp = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
-	if (stamp !== fingerprint) {
+	if (stamp !== fingerprint || FRESH) {
 		say(
 			`importing the credential "${DEMO_CREDENTIAL_NAME}" and ${examples.length} example workflows`,
 		);
@@ -251,7 +276,8 @@ async function main() {
 	const logFile = path.join(userFolder, 'n8n.log');
 	say(`starting n8n ${n8nPaths.version} (log: ${logFile})`);
 	const server = await startN8n(n8n, { devReload: true, logFile, echo: VERBOSE });
-	children.push({ name: 'n8n', child: server.child, stop: () => server.stop() });
+	// n8n's own graceful shutdown can take ten seconds or more; a demo has nothing worth waiting for past 4 s.
+	children.push({ name: 'n8n', child: server.child, stop: () => server.stop({ timeoutMs: 4000 }) });
 	server.child.on('exit', (code, signal) => {
 		if (!stopping) {
 			say(`n8n stopped unexpectedly (${signal ?? `exit ${code}`}); see ${logFile}`);
@@ -273,7 +299,7 @@ async function main() {
 				.join('\n               '),
 		'',
 		`  ${WATCH ? 'Source edits rebuild (tsc --watch) and n8n reloads the nodes; refresh the editor.' : 'Run `npm run build` after edits; n8n reloads the nodes.'}`,
-		'  Ctrl-C stops n8n and the sandbox.',
+		'  Ctrl-C stops n8n and the sandbox. `npm start -- --fresh` restores the examples next time.',
 		'',
 	];
 	process.stdout.write(`${lines.join('\n')}\n`);
