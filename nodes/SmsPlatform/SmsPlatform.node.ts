@@ -66,14 +66,6 @@ export class SmsPlatform implements INodeType {
 				],
 				default: 'sms',
 			},
-			{
-				displayName:
-					'Numbers must be in E.164 format (+ and country code, e.g. +255712345678); set a Default Country Code in the options to accept local numbers',
-				name: 'e164Notice',
-				type: 'notice',
-				default: '',
-				displayOptions: { show: { resource: ['sms'], operation: ['send'] } },
-			},
 			...sms.description,
 			...account.description,
 			...partnerTenant.description,

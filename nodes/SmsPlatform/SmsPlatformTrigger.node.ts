@@ -89,14 +89,15 @@ export class SmsPlatformTrigger implements INodeType {
 						typeOptions: { minValue: 1, maxValue: 1000 },
 						default: DEFAULT_MAX_EVENTS,
 						description: 'At most this many items per check; any others follow at the next check',
+						displayOptions: { show: { '/event': ['paymentCompleted', 'newNotification'] } },
 					},
 					{
 						displayName: 'Unread Only',
 						name: 'unreadOnly',
 						type: 'boolean',
 						default: false,
-						description:
-							'Whether to fire only for notifications that are unread (New Notification)',
+						description: 'Whether to fire only for notifications that are unread',
+						displayOptions: { show: { '/event': ['newNotification'] } },
 					},
 				],
 			},

@@ -136,6 +136,8 @@ describe('partnerTenant.initiatePayment', () => {
 		],
 		[{ buyerPhone: ' ' }, 'Buyer Phone is empty in item 0'],
 		[{ buyerPhone: 'call me' }, 'Buyer Phone "call me" in item 0 is not a phone number'],
+		// No provider is chosen for the user: a new node's field is empty until they pick the buyer's network.
+		[{ mobileMoneyProvider: '' }, 'Mobile Money Provider is empty in item 0'],
 		[
 			{ mobileMoneyProvider: 'mpesa' },
 			'Mobile Money Provider "mpesa" in item 0 is not one of vodacom, tigo, airtel, halotel',

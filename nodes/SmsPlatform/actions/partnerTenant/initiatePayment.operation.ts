@@ -31,7 +31,8 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. 6f1c2d3e-…',
-		description: 'The tenant_id (UUID) returned when the tenant was created',
+		description:
+			'The tenant’s tenant_id (a UUID) from Partner Tenant → Create — not its service_account_id',
 	},
 	{
 		displayName: 'SMS Package',
@@ -93,8 +94,10 @@ const properties: INodeProperties[] = [
 		name: 'mobileMoneyProvider',
 		type: 'options',
 		required: true,
-		default: 'vodacom',
+		// No default: the payment request goes to the buyer's phone through this network, so the user must choose it.
+		default: '',
 		options: [
+			{ name: '(Choose the Buyer’s Network)', value: '' },
 			{ name: 'Airtel', value: 'airtel' },
 			{ name: 'Halotel', value: 'halotel' },
 			{ name: 'Tigo', value: 'tigo' },
@@ -115,7 +118,8 @@ const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 1, maxValue: 300 },
 				default: 10,
-				description: 'With Wait for Completion: how often to check the payment status',
+				description: 'How often to check the payment status while waiting',
+				displayOptions: { show: { waitForCompletion: [true] } },
 			},
 			{
 				displayName: 'Wait for Completion',
@@ -132,7 +136,8 @@ const properties: INodeProperties[] = [
 				typeOptions: { minValue: 1, maxValue: 3600 },
 				default: 300,
 				description:
-					'With Wait for Completion: how long to wait at most. A payment still pending then is not an error: the output has timedOut: true, and the payment may still complete.',
+					'How long to wait at most. A payment still pending then is not an error: the output has timedOut: true, and the payment may still complete.',
+				displayOptions: { show: { waitForCompletion: [true] } },
 			},
 		],
 	},

@@ -20,7 +20,7 @@ export const description: INodeProperties[] = [
 				value: 'getDetails',
 				action: 'Get the details of an SMS',
 				description:
-					'Return one message with its recipient, text, sender ID, status, sent_at, delivered_at and cost',
+					'The whole message from the messaging API: recipient, text, sender ID, status, sent_at, delivered_at and cost. Use it to audit or bill a message; for a quick delivery check use Get Status.',
 			},
 			{
 				name: 'Get Statistics',
@@ -34,7 +34,7 @@ export const description: INodeProperties[] = [
 				value: 'getStatus',
 				action: 'Get the status of an SMS',
 				description:
-					'Return { message_id, status (e.g. sent, delivered, failed), delivered_at } for a message ID',
+					'Delivery status of a sent message (sent, delivered, failed) and delivered_at, from the integration API with an API key. Use it to check delivery after Send; for text and cost use Get Delivery Details.',
 			},
 			{
 				name: 'Send',

@@ -29,16 +29,6 @@ const HINT_THRESHOLD = 10;
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Recipients',
-		name: 'recipients',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '+255712345678, +255713000111',
-		description:
-			'Phone numbers in E.164 format (+, country code, number), separated by commas or new lines; an expression may also give a list. Spaces, dashes, dots and parentheses are ignored; a number given twice is sent once.',
-	},
-	{
 		displayName: 'Message',
 		name: 'message',
 		type: 'string',
@@ -46,6 +36,24 @@ const properties: INodeProperties[] = [
 		default: '',
 		typeOptions: { rows: 4 },
 		description: 'The text to send',
+	},
+	{
+		displayName: 'Recipients',
+		name: 'recipients',
+		type: 'string',
+		required: true,
+		default: '',
+		typeOptions: { rows: 2 },
+		placeholder: '+255712345678, +255713000111',
+		description:
+			'Who gets the SMS: phone numbers in E.164 format (+, country code, number), separated by commas or new lines; an expression may also give a list. Spaces, dashes, dots and parentheses are ignored; a number given twice is sent once.',
+	},
+	{
+		displayName:
+			'Numbers must be in E.164 format (+ and country code, e.g. +255712345678); set Options → Default Country Code to accept local numbers',
+		name: 'e164Notice',
+		type: 'notice',
+		default: '',
 	},
 	{
 		displayName: 'Sender ID',
@@ -91,13 +99,13 @@ const properties: INodeProperties[] = [
 					'Country calling code (digits, e.g. 255) for local numbers: 0712345678 becomes +255712345678 and 255712345678 becomes +255712345678',
 			},
 			{
-				displayName: 'Tenant Account ID',
+				displayName: 'Tenant Service Account ID',
 				name: 'tenantAccountId',
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. 6f1c2d3e-…',
 				description:
-					'Partners only: send on behalf of this tenant (its service_account_id, a UUID); the tenant’s credits are used',
+					'Partners only: send on behalf of this tenant, using its credits. Its service_account_id (a UUID) from Partner Tenant → Create — not its tenant_id.',
 			},
 		],
 	},
