@@ -187,8 +187,7 @@ describe('sms.send without Combine Items', () => {
 		expect(output).toHaveLength(1);
 		expect(output[0].json).toMatchObject({
 			message_id: 'msg-1',
-			message_ids: ['msg-1', 'msg-2', 'msg-3'],
-			recipientCount: 5,
+			messageIds: ['msg-1', 'msg-2', 'msg-3'],
 			requests: 3,
 		});
 	});

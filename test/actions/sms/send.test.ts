@@ -19,9 +19,8 @@ const output1 = (recipients: string[], id = MESSAGE_ID, extra: IDataObject = {})
 	success: true,
 	message_id: id,
 	status: 'sent',
-	message_ids: [id],
+	messageIds: [id],
 	recipients,
-	recipientCount: recipients.length,
 	requests: 1,
 	...extra,
 });

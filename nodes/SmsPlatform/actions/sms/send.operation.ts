@@ -312,9 +312,8 @@ function successJson(
 	const json: IDataObject = {
 		...first,
 		message_id: messageIds[0] ?? messageIdOf(first) ?? null,
-		message_ids: messageIds,
+		messageIds,
 		recipients: item.recipients,
-		recipientCount: item.recipients.length,
 		requests: requests.length,
 	};
 	if (duplicates.length) json.duplicates = duplicates;
