@@ -12,7 +12,7 @@
 //   npm start -- --reset    start from an empty n8n user folder (owner, credentials, workflows, executions)
 //
 // Environment: SANDBOX_PORT, N8N_PORT, DEMO_WATCH=0 (no tsc --watch), DEMO_VERBOSE=1 (n8n's log on the terminal),
-// DEMO_FRESH=1 (as --reset).
+// DEMO_FRESH=1 (as --reset), DEMO_USER_FOLDER (another n8n user folder, e.g. for the browser test).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -227,7 +227,7 @@ async function main() {
 	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => shutdown(0));
 	stopWithParent();
 
-	const userFolder = path.join(cacheDir(), 'demo');
+	const userFolder = process.env.DEMO_USER_FOLDER || path.join(cacheDir(), 'demo');
 	if (RESET) rmSync(userFolder, { recursive: true, force: true });
 	mkdirSync(userFolder, { recursive: true });
 

@@ -5,6 +5,7 @@
 //
 //   node scripts/test.mjs                 everything
 //   node scripts/test.mjs --skip-e2e      everything but the end-to-end tests
+//   node scripts/test.mjs --skip-ui       everything but the browser test of the editor
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -132,6 +133,11 @@ if (!args.has('--skip-e2e')) {
 			{ N8N_VERSION: version },
 		);
 	}
+}
+
+if (!args.has('--skip-ui')) {
+	// The editor in a real browser (chromium) against the demo: fields, package list, credential tests, a run.
+	await nodeTest('the editor in a browser (node:test, puppeteer-core + chromium)', 'ui/*.test.mjs');
 }
 
 console.log('\n=== Results');

@@ -1,0 +1,286 @@
+// The editor as a user meets it: Debian's chromium, driven by puppeteer-core, against the demo (scripts/demo.mjs)
+// started on free ports in a throw-away n8n user folder. Each step writes a screenshot to ui-artifacts/.
+//
+//   npm run test:ui                          starts its own demo (n8n 2.41.1 from the cache) and stops it after
+//   UI_N8N_URL=http://localhost:5678 …       runs against a demo that is already up (npm start)
+//
+// Chromium is installed with apt-get when missing (root only; CI runs as root).
+import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+
+import puppeteer from 'puppeteer-core';
+
+import { freePort } from '../scripts/n8n-process.mjs';
+import { SANDBOX_API_KEY, SANDBOX_EMAIL, SANDBOX_PASSWORD } from '../sandbox/server.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const ARTIFACTS = path.join(ROOT, 'ui-artifacts');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const OWNER = { email: 'demo@example.com', password: 'Demo-password-1' };
+
+/** @type {import('puppeteer-core').Browser} */
+let browser;
+/** @type {import('puppeteer-core').Page} */
+let page;
+let n8nUrl = process.env.UI_N8N_URL ?? '';
+let sandboxUrl = process.env.UI_SANDBOX_URL ?? 'http://127.0.0.1:4010';
+/** @type {import('node:child_process').ChildProcess | undefined} */
+let demo;
+let userFolder = '';
+
+const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function ensureChromium() {
+	if (existsSync(CHROMIUM)) return;
+	process.stderr.write('[ui] installing chromium with apt-get (first run only)\n');
+	execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+	execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+		stdio: 'inherit',
+		env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+	});
+}
+
+/** Starts scripts/demo.mjs on free ports in its own user folder; resolves when it printed that it is ready. */
+async function startDemo() {
+	const n8nPort = await freePort();
+	const sandboxPort = await freePort();
+	userFolder = mkdtempSync(path.join(os.tmpdir(), 'sms-platform-ui-'));
+	demo = spawn(process.execPath, [path.join(ROOT, 'scripts', 'demo.mjs'), '--reset'], {
+		cwd: ROOT,
+		env: {
+			...process.env,
+			N8N_PORT: String(n8nPort),
+			SANDBOX_PORT: String(sandboxPort),
+			DEMO_USER_FOLDER: userFolder,
+			DEMO_WATCH: '0',
+		},
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	let output = '';
+	demo.stdout?.on('data', (chunk) => (output += chunk));
+	demo.stderr?.on('data', (chunk) => (output += chunk));
+	const deadline = Date.now() + 8 * 60_000;
+	while (!output.includes('Ctrl-C stops')) {
+		if (demo.exitCode !== null) throw new Error(`the demo exited:\n${output.slice(-3000)}`);
+		if (Date.now() > deadline)
+			throw new Error(`the demo was not ready in time:\n${output.slice(-3000)}`);
+		await sleep(500);
+	}
+	n8nUrl = `http://localhost:${n8nPort}`;
+	sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+}
+
+/** @param {string} name */
+async function shot(name) {
+	await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+}
+
+/** Clicks the first visible element matching `selector` whose text includes `text`. */
+async function clickText(/** @type {string} */ selector, /** @type {string} */ text) {
+	const clicked = await page.$$eval(
+		selector,
+		(elements, wanted) => {
+			const match = elements.find(
+				(element) =>
+					/** @type {HTMLElement} */ (element).offsetParent !== null &&
+					(element.textContent ?? '').includes(wanted),
+			);
+			if (match) /** @type {HTMLElement} */ (match).click();
+			return Boolean(match);
+		},
+		text,
+	);
+	assert.ok(clicked, `nothing matching ${selector} with the text "${text}" to click`);
+}
+
+/**
+ * Enters `text` into an input as one paste-like edit, then leaves the field. Typed key by key, n8n's credential
+ * inputs re-render after the first key and lose the rest.
+ */
+async function fill(/** @type {string} */ selector, /** @type {string} */ text) {
+	await page.click(selector, { count: 3 });
+	await page.evaluate((value) => document.execCommand('insertText', false, value), text);
+	const value = await page.$eval(
+		selector,
+		(input) => /** @type {HTMLInputElement} */ (input).value,
+	);
+	assert.equal(value, text, `the field ${selector} holds what was entered`);
+	await page.keyboard.press('Tab');
+	await sleep(200);
+}
+
+/** Opens a workflow and the node panel (NDV) of one of its nodes. */
+async function openNode(/** @type {string} */ workflowId, /** @type {string} */ nodeName) {
+	await page.goto(`${n8nUrl}/workflow/${workflowId}`, { waitUntil: 'networkidle2' });
+	const selector = `[data-test-id="canvas-node"][data-node-name="${nodeName}"]`;
+	await page.waitForSelector(selector);
+	await (await page.$(selector))?.click({ count: 2 });
+	await page.waitForSelector('[data-test-id="ndv"]');
+	await sleep(500);
+}
+
+before(
+	async () => {
+		mkdirSync(ARTIFACTS, { recursive: true });
+		ensureChromium();
+		if (!n8nUrl) await startDemo();
+		browser = await puppeteer.launch({
+			executablePath: CHROMIUM,
+			headless: true,
+			args: [
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-quic',
+				'--no-first-run',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--disable-sync',
+			],
+			defaultViewport: { width: 1440, height: 900 },
+			userDataDir: mkdtempSync(path.join(os.tmpdir(), 'sms-platform-chromium-')),
+		});
+		page = await browser.newPage();
+		page.setDefaultTimeout(30_000);
+		// Leaving a workflow with unsaved edits asks to confirm: the test's edits are throw-away.
+		page.on('dialog', (dialog) => void dialog.accept());
+	},
+	{ timeout: 12 * 60_000 },
+);
+
+after(async () => {
+	await browser?.close();
+	if (demo && demo.exitCode === null) {
+		demo.kill('SIGTERM');
+		await new Promise((resolve) => demo?.once('exit', resolve));
+	}
+	if (userFolder) rmSync(userFolder, { recursive: true, force: true });
+});
+
+describe('the n8n editor with the SMS Platform nodes', () => {
+	test('log in as the demo owner', async () => {
+		await page.goto(`${n8nUrl}/signin`, { waitUntil: 'networkidle2' });
+		await page.type('input[name="emailOrLdapLoginId"]', OWNER.email);
+		await page.type('input[name="password"]', OWNER.password);
+		await page.click('[data-test-id="form-submit-button"]');
+		await page.waitForFunction(() => !location.pathname.startsWith('/signin'));
+		await sleep(1000);
+		await shot('01-signed-in');
+	});
+
+	test('Send: what, to whom, from whom, with the E.164 notice right under Recipients', async () => {
+		await openNode('smsExSendAndStatus', 'Send SMS');
+		const order = await page.$$eval(
+			'[data-test-id="ndv"] [data-test-id="parameter-item"]',
+			(items) =>
+				items.map((item) => {
+					const input = item.querySelector('[data-test-id^="parameter-input-"]');
+					if (input) return input.getAttribute('data-test-id')?.replace('parameter-input-', '');
+					return (item.textContent ?? '').includes('E.164') ? 'notice' : '';
+				}),
+		);
+		const fields = order.filter((name) =>
+			['message', 'recipients', 'notice', 'senderId'].includes(String(name)),
+		);
+		assert.deepEqual(fields, ['message', 'recipients', 'notice', 'senderId']);
+		const rows = await page.$eval(
+			'[data-test-id="parameter-input-recipients"] textarea',
+			(textarea) => /** @type {HTMLTextAreaElement} */ (textarea).rows,
+		);
+		assert.ok(rows >= 2, `Recipients takes several lines (rows ${rows})`);
+		await shot('02-send-node-fields');
+	});
+
+	test('Initiate Payment: the package is picked from the list by name', async () => {
+		await openNode('smsExPartnerOnboard', 'Buy the Basic package');
+		await page.click('[data-test-id="rlc-input"]');
+		// The list loads through the node's listSearch method (a request to the sandbox).
+		await page.waitForFunction(
+			() => document.querySelectorAll('[data-test-id="rlc-item"]').length > 1,
+		);
+		const names = await page.$$eval('[data-test-id="rlc-item"]', (items) =>
+			items.map((item) => (item.textContent ?? '').trim()),
+		);
+		assert.ok(
+			names.some((name) => name.startsWith('Business')),
+			`packages: ${names.join(' | ')}`,
+		);
+		await shot('03-package-list');
+		await clickText('[data-test-id="rlc-item"]', 'Business');
+		await sleep(500);
+		const shown = await page.$eval(
+			'[data-test-id="rlc-input"]',
+			(element) =>
+				/** @type {HTMLInputElement} */ (element).value ??
+				element.querySelector('input')?.value ??
+				'',
+		);
+		assert.match(shown, /^Business · \d+ credits/);
+		await shot('04-package-picked');
+	});
+
+	for (const [mode, label] of /** @type {const} */ ([
+		['apiKeyBearer', 'API Key (Authorization: Bearer)'],
+		['apiKeyHeader', 'API Key (X-API-Key Header)'],
+		['jwt', 'Email and Password (JWT)'],
+	])) {
+		test(`credential "${label}": saved and tested`, async () => {
+			await page.goto(`${n8nUrl}/home/credentials`, { waitUntil: 'networkidle2' });
+			await page.click('[data-test-id="add-resource-credential"]');
+			await page.waitForSelector('[data-test-id="new-credential-type-select"] input');
+			await page.type('[data-test-id="new-credential-type-select"] input', 'SMS Platform');
+			await sleep(800);
+			await page.keyboard.press('Enter');
+			await sleep(300);
+			await page.click('[data-test-id="new-credential-type-button"]');
+			await page.waitForSelector('[data-test-id="parameter-input-baseUrl"] input');
+			await fill('[data-test-id="parameter-input-baseUrl"] input', sandboxUrl);
+			if (mode !== 'apiKeyBearer') {
+				await page.click('[data-test-id="parameter-input-authMethod"]');
+				await sleep(300);
+				await clickText('[data-test-id="parameter-input-item"], li', label);
+				await sleep(300);
+			}
+			if (mode === 'jwt') {
+				await fill('[data-test-id="parameter-input-email"] input', SANDBOX_EMAIL);
+				await fill('[data-test-id="parameter-input-password"] input', SANDBOX_PASSWORD);
+			} else {
+				await fill('[data-test-id="parameter-input-apiKey"] input', SANDBOX_API_KEY);
+			}
+			await page.click('[data-test-id="credential-save-button"]');
+			await page.waitForFunction(
+				() => document.body.innerText.includes('Connection tested successfully'),
+				{ timeout: 30_000 },
+			);
+			await shot(`05-credential-${mode}`);
+			await page.keyboard.press('Escape');
+			await sleep(300);
+		});
+	}
+
+	test('the send-and-status example runs, and its output is in the panel', async () => {
+		await page.goto(`${n8nUrl}/workflow/smsExSendAndStatus`, { waitUntil: 'networkidle2' });
+		await page.waitForSelector('[data-test-id="execute-workflow-button"]');
+		await page.click('[data-test-id="execute-workflow-button"]');
+		// The workflow waits a few seconds for the delivery, then reads the status.
+		await page.waitForFunction(
+			() =>
+				document.querySelector(
+					'[data-test-id="canvas-node"][data-node-name="Get delivery status"] [data-test-id="canvas-node-status-success"]',
+				) !== null,
+			{ timeout: 90_000 },
+		);
+		await shot('06-example-executed');
+		const selector = '[data-test-id="canvas-node"][data-node-name="Get delivery status"]';
+		await (await page.$(selector))?.click({ count: 2 });
+		await page.waitForSelector('[data-test-id="ndv"]');
+		await sleep(1000);
+		const text = await page.$eval('[data-test-id="ndv"]', (ndv) => ndv.textContent ?? '');
+		assert.match(text, /delivered/);
+		assert.match(text, /message_id/);
+		await shot('07-example-output');
+	});
+});
