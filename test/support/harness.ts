@@ -194,18 +194,23 @@ export interface RunResult {
 	hints: Array<{ message: string }>;
 }
 
-/** Runs the action node through n8n-core's real ExecuteContext (parameters, expressions, credentials, helpers). */
-export async function runNode(options: RunOptions): Promise<RunResult> {
-	const helper =
-		options.helper ?? new TestCredentialsHelper(options.credentials ?? apiKeyCredentials());
-	const node = makeNode(ACTION_TYPE, options.parameters, options.continueOnFail);
-	const workflow = new Workflow({
+/** A workflow holding just `node`, with this package's node types. */
+function workflowOf(node: INode): Workflow {
+	return new Workflow({
 		id: 'test-workflow',
 		nodes: [node],
 		connections: {},
 		active: false,
 		nodeTypes,
 	});
+}
+
+/** Runs the action node through n8n-core's real ExecuteContext (parameters, expressions, credentials, helpers). */
+export async function runNode(options: RunOptions): Promise<RunResult> {
+	const helper =
+		options.helper ?? new TestCredentialsHelper(options.credentials ?? apiKeyCredentials());
+	const node = makeNode(ACTION_TYPE, options.parameters, options.continueOnFail);
+	const workflow = workflowOf(node);
 	const items: INodeExecutionData[] = (options.items ?? [{}]).map((json) => ({ json }));
 	const context = executeContextFor(workflow, node, additionalDataFor(helper), items, 'manual');
 	const result = await nodeTypeMap[ACTION_TYPE].execute!.call(context);
@@ -361,13 +366,7 @@ export async function runInWorkflow(options: WorkflowRunOptions): Promise<Workfl
 			? { retryOnFail: true, maxTries: options.maxTries, waitBetweenTries: 0 }
 			: {}),
 	};
-	const workflow = new Workflow({
-		id: 'test-workflow',
-		nodes: [node],
-		connections: {},
-		active: false,
-		nodeTypes,
-	});
+	const workflow = workflowOf(node);
 	const mode: WorkflowExecuteMode = options.retryOf ? 'retry' : 'manual';
 	const additionalData = {
 		...additionalDataFor(helper),
@@ -399,7 +398,8 @@ export async function runInWorkflow(options: WorkflowRunOptions): Promise<Workfl
 	const run = await new WorkflowExecute(additionalData, mode, data).processRunExecutionData(
 		workflow,
 	);
-	const task = run.data.resultData.runData[node.name]?.at(-1);
+	const runs = run.data.resultData.runData[node.name] ?? [];
+	const task = runs[runs.length - 1];
 	return {
 		output: task?.data?.main?.[0] ?? undefined,
 		error: (task?.error ?? run.data.resultData.error) as Error | undefined,
