@@ -98,6 +98,11 @@ function nodeTest(name, pattern, extra = [], env = {}) {
 
 await step('build', 'n8n-node', ['build']);
 await step('lint (n8n-node lint, strict)', 'n8n-node', ['lint']);
+await step("format (prettier --check, the repo's .prettierrc.js)", 'prettier', [
+	'--check',
+	'--log-level=warn',
+	'**/*.{ts,mts,mjs,cjs,js}',
+]);
 await step("n8n's community-package scanner (source and tarball)", process.execPath, [
 	'scripts/scan.mjs',
 ]);
