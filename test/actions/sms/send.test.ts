@@ -210,6 +210,21 @@ describe('sms.send', () => {
 	});
 
 	describe('invalid input fails its item before any request', () => {
+		it('says the reason once: the message names the number and why, the description what to do and the others', async () => {
+			const one = await caught(
+				async () => await runNode({ parameters: { ...base, recipients: '12345' } }),
+			);
+			const reason = one.message.replace(/^Invalid recipient "12345" in item 0: /, '');
+			expect(reason).not.toBe(one.message);
+			expect(one.description).not.toContain(reason);
+			expect(one.description).toMatch(/^Nothing was sent for this item\. Numbers must be E\.164/);
+			const two = await caught(
+				async () => await runNode({ parameters: { ...base, recipients: '12345, abc' } }),
+			);
+			expect(two.message).toMatch(/^Invalid recipient "12345" in item 0: /);
+			expect(two.description).toMatch(/The other invalid number: "abc" \(/);
+		});
+
 		it('an invalid number: the error names the item and the value, nothing is sent', async () => {
 			const scope = nock(BASE_URL).post(PATH).reply(200, sent());
 			const error = await caught(

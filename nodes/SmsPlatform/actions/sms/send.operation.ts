@@ -188,18 +188,20 @@ function prepare(
 	}
 	const parsed = parseRecipients(rawRecipients, country.value);
 	if (parsed.invalid.length) {
-		const first = parsed.invalid[0];
-		const more =
-			parsed.invalid.length > 1 ? ` (and ${parsed.invalid.length - 1} more invalid)` : '';
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`Invalid recipient "${first.value}" in item ${itemIndex}: ${first.reason}${more}`,
-			{
-				itemIndex,
-				description: `Nothing was sent for this item. Invalid: ${parsed.invalid
+		const [first, ...others] = parsed.invalid;
+		// The message gives the first number and its reason; the description the others (if any) and what to do.
+		const more = others.length
+			? ` The other invalid ${others.length === 1 ? 'number' : `numbers (${others.length})`}: ${others
 					.slice(0, 10)
 					.map((entry) => `"${entry.value}" (${entry.reason})`)
-					.join('; ')}`,
+					.join('; ')}${others.length > 10 ? '; …' : ''}.`
+			: '';
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Invalid recipient "${first.value}" in item ${itemIndex}: ${first.reason}`,
+			{
+				itemIndex,
+				description: `Nothing was sent for this item.${more} Numbers must be E.164 (+ and the country code, e.g. +255712345678), or set Options → Default Country Code for local numbers.`,
 			},
 		);
 	}
