@@ -35,6 +35,20 @@ function trimBaseUrl(value: unknown): string {
 		.replace(/\/+$/, '');
 }
 
+/**
+ * The Base URL, or an error a user sees in the credential modal: n8n checks a credential field's pattern only in
+ * the node panel, so the credential test (and every request) says it here instead of "Couldn't connect".
+ */
+export function checkedBaseUrl(value: unknown): string {
+	const url = trimBaseUrl(value);
+	if (!/^https?:\/\/[^\s/?#]+/i.test(url)) {
+		throw new Error(
+			`The Base URL "${url}" is not an http:// or https:// address. Enter the service's address with its scheme, e.g. https://api.example.com`,
+		);
+	}
+	return url;
+}
+
 export class SmsPlatformApi implements ICredentialType {
 	name = 'smsPlatformApi';
 
@@ -148,7 +162,7 @@ export class SmsPlatformApi implements ICredentialType {
 		try {
 			response = await this.helpers.httpRequest({
 				method: 'POST',
-				url: `${trimBaseUrl(credentials.baseUrl)}/api/auth/login/`,
+				url: `${checkedBaseUrl(credentials.baseUrl)}/api/auth/login/`,
 				body: { email, password },
 				headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
 				json: true,
@@ -180,6 +194,7 @@ export class SmsPlatformApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
+		checkedBaseUrl(credentials.baseUrl);
 		const headers = { ...(requestOptions.headers ?? {}) } as Record<string, string>;
 		const method = credentials.authMethod as AuthMethod;
 		if (method === 'apiKeyHeader') {

@@ -261,6 +261,36 @@ describe('the n8n editor with the SMS Platform nodes', () => {
 		});
 	}
 
+	test('credential: a Base URL without https:// is refused with what to enter', async () => {
+		await page.goto(`${n8nUrl}/home/credentials`, { waitUntil: 'networkidle2' });
+		await page.click('[data-test-id="add-resource-credential"]');
+		await page.waitForSelector('[data-test-id="new-credential-type-select"] input');
+		await page.type('[data-test-id="new-credential-type-select"] input', 'SMS Platform');
+		await sleep(800);
+		await page.keyboard.press('Enter');
+		await sleep(300);
+		await page.click('[data-test-id="new-credential-type-button"]');
+		await page.waitForSelector('[data-test-id="parameter-input-baseUrl"] input');
+		await fill('[data-test-id="parameter-input-baseUrl"] input', 'localhost:4010');
+		await fill('[data-test-id="parameter-input-apiKey"] input', SANDBOX_API_KEY);
+		await page.click('[data-test-id="credential-save-button"]');
+		await page.waitForFunction(
+			() =>
+				document.body.innerText.includes("Couldn't connect with these settings") ||
+				document.body.innerText.includes('Couldn’t connect with these settings'),
+		);
+		// n8n shows the test's own words under "More details" (a real click: it listens for pointer events).
+		const [details] = await page.$$('xpath/.//span[contains(text(), "More details")]');
+		assert.ok(details, 'the failed test offers "More details"');
+		await details.click();
+		await page.waitForFunction(() =>
+			document.body.innerText.includes('is not an http:// or https:// address'),
+		);
+		await shot('05-credential-bad-url');
+		await page.keyboard.press('Escape');
+		await sleep(300);
+	});
+
 	test('the send-and-status example runs, and its output is in the panel', async () => {
 		await page.goto(`${n8nUrl}/workflow/smsExSendAndStatus`, { waitUntil: 'networkidle2' });
 		await page.waitForSelector('[data-test-id="execute-workflow-button"]');

@@ -80,6 +80,24 @@ describe('SmsPlatformApi credential: description', () => {
 		expect(regex.test('ftp://api.example.com')).toBe(false);
 	});
 
+	it('refuses a Base URL without http(s):// when it authenticates a request, as the credential modal shows it', async () => {
+		const requestOptions = { url: '/api/integration/v1/sms/balance/' };
+		for (const baseUrl of ['localhost:4010', 'api.example.com', 'ftp://api.example.com', '']) {
+			await expect(
+				credential.authenticate(
+					{ baseUrl, authMethod: 'apiKeyBearer', apiKey: 'k' },
+					requestOptions,
+				),
+			).rejects.toThrow(/is not an http:\/\/ or https:\/\/ address/);
+		}
+		await expect(
+			credential.authenticate(
+				{ baseUrl: ' https://api.example.com/ ', authMethod: 'apiKeyBearer', apiKey: 'k' },
+				requestOptions,
+			),
+		).resolves.toMatchObject({ headers: { Authorization: 'Bearer k' } });
+	});
+
 	it('has a test request: GET the balance below the Base URL', () => {
 		expect(credential.test.request).toEqual({
 			baseURL: expect.stringMatching(/^=\{\{.*\$credentials\.baseUrl.*\}\}$/),
