@@ -113,6 +113,19 @@ async function fill(/** @type {string} */ selector, /** @type {string} */ text) 
 	await sleep(200);
 }
 
+/** Opens the modal of a new "SMS Platform API" credential from the credentials page. */
+async function newCredential() {
+	await page.goto(`${n8nUrl}/home/credentials`, { waitUntil: 'networkidle2' });
+	await page.click('[data-test-id="add-resource-credential"]');
+	await page.waitForSelector('[data-test-id="new-credential-type-select"] input');
+	await page.type('[data-test-id="new-credential-type-select"] input', 'SMS Platform');
+	await sleep(800);
+	await page.keyboard.press('Enter');
+	await sleep(300);
+	await page.click('[data-test-id="new-credential-type-button"]');
+	await page.waitForSelector('[data-test-id="parameter-input-baseUrl"] input');
+}
+
 /** Opens a workflow and the node panel (NDV) of one of its nodes. */
 async function openNode(/** @type {string} */ workflowId, /** @type {string} */ nodeName) {
 	await page.goto(`${n8nUrl}/workflow/${workflowId}`, { waitUntil: 'networkidle2' });
@@ -228,15 +241,7 @@ describe('the n8n editor with the SMS Platform nodes', () => {
 		['jwt', 'Email and Password (JWT)'],
 	])) {
 		test(`credential "${label}": saved and tested`, async () => {
-			await page.goto(`${n8nUrl}/home/credentials`, { waitUntil: 'networkidle2' });
-			await page.click('[data-test-id="add-resource-credential"]');
-			await page.waitForSelector('[data-test-id="new-credential-type-select"] input');
-			await page.type('[data-test-id="new-credential-type-select"] input', 'SMS Platform');
-			await sleep(800);
-			await page.keyboard.press('Enter');
-			await sleep(300);
-			await page.click('[data-test-id="new-credential-type-button"]');
-			await page.waitForSelector('[data-test-id="parameter-input-baseUrl"] input');
+			await newCredential();
 			await fill('[data-test-id="parameter-input-baseUrl"] input', sandboxUrl);
 			if (mode !== 'apiKeyBearer') {
 				await page.click('[data-test-id="parameter-input-authMethod"]');
@@ -262,15 +267,7 @@ describe('the n8n editor with the SMS Platform nodes', () => {
 	}
 
 	test('credential: a Base URL without https:// is refused with what to enter', async () => {
-		await page.goto(`${n8nUrl}/home/credentials`, { waitUntil: 'networkidle2' });
-		await page.click('[data-test-id="add-resource-credential"]');
-		await page.waitForSelector('[data-test-id="new-credential-type-select"] input');
-		await page.type('[data-test-id="new-credential-type-select"] input', 'SMS Platform');
-		await sleep(800);
-		await page.keyboard.press('Enter');
-		await sleep(300);
-		await page.click('[data-test-id="new-credential-type-button"]');
-		await page.waitForSelector('[data-test-id="parameter-input-baseUrl"] input');
+		await newCredential();
 		await fill('[data-test-id="parameter-input-baseUrl"] input', 'localhost:4010');
 		await fill('[data-test-id="parameter-input-apiKey"] input', SANDBOX_API_KEY);
 		await page.click('[data-test-id="credential-save-button"]');
