@@ -184,6 +184,23 @@ describe('the n8n editor with the SMS Platform nodes', () => {
 		await shot('01-signed-in');
 	});
 
+	test('nodes panel: the SMS Platform entry is headed by what the app does', async () => {
+		await page.goto(`${n8nUrl}/workflow/smsExSendAndStatus`, { waitUntil: 'networkidle2' });
+		await page.waitForSelector('[data-test-id="node-creator-plus-button"]');
+		await sleep(1000);
+		await page.click('[data-test-id="node-creator-plus-button"]');
+		await sleep(1000);
+		await page.keyboard.type('SMS Platform', { delay: 30 });
+		await sleep(1500);
+		// The first result is the app: Enter opens its details (actions and triggers).
+		await page.keyboard.press('Enter');
+		await page.waitForFunction(() => document.body.innerText.includes('Actions (16)'));
+		const text = await page.evaluate(() => document.body.innerText);
+		assert.match(text, /Send SMS and check delivery, read balance and statistics/);
+		await shot('02-nodes-panel');
+		await page.keyboard.press('Escape');
+	});
+
 	test('Send: what, to whom, from whom, with the E.164 notice right under Recipients', async () => {
 		await openNode('smsExSendAndStatus', 'Send SMS');
 		const order = await page.$$eval(

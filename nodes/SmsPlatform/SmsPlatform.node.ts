@@ -19,6 +19,7 @@ import * as payment from './actions/payment';
 import { router } from './actions/router';
 import * as sms from './actions/sms';
 import * as smsPackage from './actions/smsPackage';
+import { APP_DESCRIPTION } from './helpers/descriptions';
 import { listSearch } from './methods';
 
 export class SmsPlatform implements INodeType {
@@ -29,8 +30,7 @@ export class SmsPlatform implements INodeType {
 		group: ['output'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description:
-			'Send SMS and check delivery, read balance and statistics, onboard partner tenants and take mobile-money payments with the SMS Platform service',
+		description: APP_DESCRIPTION,
 		defaults: { name: 'SMS Platform' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

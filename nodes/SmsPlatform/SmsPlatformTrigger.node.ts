@@ -8,6 +8,7 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { lowBalanceItem, lowBalanceStep, readBalance } from './events/lowBalance';
+import { APP_DESCRIPTION } from './helpers/descriptions';
 import type { LowBalanceState } from './events/lowBalance';
 import { newNotificationSpec } from './events/newNotification';
 import { isCompletedPayment, paymentCompletedSpec, paymentItem } from './events/paymentCompleted';
@@ -33,8 +34,7 @@ export class SmsPlatformTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["event"]}}',
-		description:
-			'Starts the workflow when a payment completes, a notification arrives, or the credit balance runs low',
+		description: APP_DESCRIPTION,
 		defaults: { name: 'SMS Platform Trigger' },
 		polling: true,
 		inputs: [],

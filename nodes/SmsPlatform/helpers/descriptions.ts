@@ -5,6 +5,14 @@ import type { RequestSettings } from '../transport/request';
 import { isDotSegment, policy } from '../transport/request';
 import { describeType } from './phone';
 
+/**
+ * What the SMS Platform app does, for both nodes. n8n's nodes panel lists the action and the trigger under one
+ * "SMS Platform" entry headed by the trigger's description, so the trigger carries the app's description too; its
+ * events are described by its Event field.
+ */
+export const APP_DESCRIPTION =
+	'Send SMS and check delivery, read balance and statistics, onboard partner tenants and take mobile-money payments with the SMS Platform service';
+
 export type ParameterReader = (name: string, itemIndex: number, fallback: unknown) => unknown;
 
 /** An expression that is exactly one field of the current item: `={{ $json.to }}`. */
