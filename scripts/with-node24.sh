@@ -4,9 +4,9 @@
 # Current n8n needs Node 24. When the system's Node is older, Node 24 is brought from the npm registry (the
 # `node-linux-*` package ships Node's own binary and headers) into a cache folder and put first on PATH, with
 # npm_config_nodedir pointing at its headers so that native modules build against it. Then, when node_modules is
-# missing or older than package-lock.json, `npm install` installs the dependencies at the lockfile's versions (with
-# Node 24: n8n-workflow's native dependency only installs from prebuilds there). `npm ci`, so that every install is
-# the lockfile's, and the lockfile is never rewritten by a test or demo run.
+# missing or older than package-lock.json, `npm ci` installs exactly the lockfile (with Node 24: n8n-workflow's
+# native dependency only installs from prebuilds there), so a test or demo run never rewrites the lockfile and
+# leaves `git status` clean.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
