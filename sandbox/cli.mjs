@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Run the sandbox: `node sandbox/cli.mjs [--port N] [--host H] [--quiet]`.
 // Environment: SANDBOX_PORT, SANDBOX_HOST, SANDBOX_RATE_LIMIT, SANDBOX_RATE_WINDOW, SANDBOX_PAYMENT_DELAY_MS,
-// SANDBOX_DELIVERY_DELAY_MS, SANDBOX_JWT_TTL, SANDBOX_LOW_BALANCE_THRESHOLD.
+// SANDBOX_DELIVERY_DELAY_MS, SANDBOX_JWT_TTL, SANDBOX_LOW_BALANCE_THRESHOLD, SANDBOX_PROFILE,
+// SANDBOX_PAYMENT_STATUS_DELAY_MS.
 // The first stdout line is always `SANDBOX_READY <url>`.
 import { parseArgs } from 'node:util';
 import {
@@ -11,6 +12,7 @@ import {
 	SANDBOX_PASSWORD,
 	startSandbox,
 } from './server.mjs';
+import { PROFILES } from './wild.mjs';
 
 /**
  * @param {string} name
@@ -26,13 +28,14 @@ function num(name, value) {
 	return n;
 }
 
-/** @type {{port?: string, host?: string, quiet?: boolean, help?: boolean}} */
+/** @type {{port?: string, host?: string, profile?: string, quiet?: boolean, help?: boolean}} */
 let args = {};
 try {
 	args = parseArgs({
 		options: {
 			port: { type: 'string', short: 'p' },
 			host: { type: 'string' },
+			profile: { type: 'string' },
 			quiet: { type: 'boolean', short: 'q', default: false },
 			help: { type: 'boolean', short: 'h', default: false },
 		},
@@ -48,6 +51,8 @@ if (args.help) {
 Options (environment variable in brackets):
   --port N   port to listen on, 0 = a free port (SANDBOX_PORT, default 4010)
   --host H   address to bind (SANDBOX_HOST, default 127.0.0.1)
+  --profile P  documented (as the API reference says) or wild (as real servers answer)
+             (SANDBOX_PROFILE, default documented)
   --quiet    print only the SANDBOX_READY line
   (SANDBOX_RATE_LIMIT)         requests per window and credential, default 1000
   (SANDBOX_RATE_WINDOW)        window in seconds, default 3600
@@ -55,11 +60,19 @@ Options (environment variable in brackets):
   (SANDBOX_PAYMENT_DELAY_MS)   pending -> completed, default 5000; 0 = only via the admin call
   (SANDBOX_JWT_TTL)            access-token lifetime in seconds, default 3600
   (SANDBOX_LOW_BALANCE_THRESHOLD) low-balance notification threshold, default 100
+  (SANDBOX_PAYMENT_STATUS_DELAY_MS) the payment status answers this late, default 0
 `);
 	process.exit(0);
 }
 
 const env = process.env;
+const profile = args.profile ?? env.SANDBOX_PROFILE ?? 'documented';
+if (!PROFILES.includes(/** @type {any} */ (profile))) {
+	process.stderr.write(
+		`sandbox: the profile must be one of ${PROFILES.join(', ')}, got '${profile}'\n`,
+	);
+	process.exit(2);
+}
 const sandbox = await startSandbox({
 	port: num('--port', args.port) ?? num('SANDBOX_PORT', env.SANDBOX_PORT) ?? 4010,
 	host: args.host ?? env.SANDBOX_HOST ?? '127.0.0.1',
@@ -69,6 +82,8 @@ const sandbox = await startSandbox({
 	deliveryDelayMs: num('SANDBOX_DELIVERY_DELAY_MS', env.SANDBOX_DELIVERY_DELAY_MS),
 	jwtTtlSeconds: num('SANDBOX_JWT_TTL', env.SANDBOX_JWT_TTL),
 	lowBalanceThreshold: num('SANDBOX_LOW_BALANCE_THRESHOLD', env.SANDBOX_LOW_BALANCE_THRESHOLD),
+	profile: /** @type {'documented'|'wild'} */ (profile),
+	paymentStatusDelayMs: num('SANDBOX_PAYMENT_STATUS_DELAY_MS', env.SANDBOX_PAYMENT_STATUS_DELAY_MS),
 	quiet: args.quiet,
 }).catch((err) => {
 	process.stderr.write(`sandbox: could not start: ${err.message}\n`);
@@ -85,7 +100,7 @@ if (!args.quiet) {
 			`  JWT login:      POST ${sandbox.url}/api/auth/login/  email ${SANDBOX_EMAIL}  password ${SANDBOX_PASSWORD}`,
 			`  Admin:          ${sandbox.url}/__sandbox/  (no auth; see sandbox/README.md)`,
 			`  Failing number: ${FAILING_NUMBER} (messages to it end as 'failed')`,
-			`  Rate limit ${c.rateLimit}/${c.rateWindowSeconds}s, delivery ${c.deliveryDelayMs} ms, payment ${c.paymentDelayMs > 0 ? `${c.paymentDelayMs} ms` : 'admin only'}, JWT TTL ${c.jwtTtlSeconds}s`,
+			`  Rate limit ${c.rateLimit}/${c.rateWindowSeconds}s, delivery ${c.deliveryDelayMs} ms, payment ${c.paymentDelayMs > 0 ? `${c.paymentDelayMs} ms` : 'admin only'}, JWT TTL ${c.jwtTtlSeconds}s, profile ${c.profile}`,
 			'Press Ctrl+C to stop.',
 			'',
 		].join('\n'),

@@ -15,9 +15,19 @@ export class ApiError extends Error {
 		this.code = code;
 		this.details = details;
 		this.headers = headers;
+		/** @type {unknown} */
+		this.body = undefined;
+	}
+	/**
+	 * Answer with this body instead of the documented one (the wild profile speaks as real servers do).
+	 * @param {unknown} body
+	 */
+	withBody(body) {
+		this.body = body;
+		return this;
 	}
 	toBody() {
-		return errorBody(this.message, this.code, this.details);
+		return this.body ?? errorBody(this.message, this.code, this.details);
 	}
 }
 

@@ -404,6 +404,8 @@ export const adminConfigSchema = z.object({
 	paymentDelayMs: z.number().optional(),
 	jwtTtlSeconds: z.number().positive().optional(),
 	lowBalanceThreshold: z.number().int().min(0).optional(),
+	profile: z.enum(['documented', 'wild']).optional(),
+	paymentStatusDelayMs: z.number().min(0).max(120_000).optional(),
 });
 
 export const adminFaultSchema = z.object({

@@ -10,6 +10,7 @@ import { FaultStore, faultResponse, isLatencyOnly } from './faults.mjs';
 import { Router } from './router.mjs';
 import { SandboxState } from './state.mjs';
 import { RingBuffer } from './util.mjs';
+import { HTML_NOT_FOUND, authenticateWild, loginWild, wildAnswer, wildError } from './wild.mjs';
 
 export {
 	FAILING_NUMBER,
@@ -30,6 +31,8 @@ export const DEFAULT_OPTIONS = Object.freeze({
 	paymentDelayMs: 5000,
 	jwtTtlSeconds: 3600,
 	lowBalanceThreshold: 100,
+	profile: 'documented',
+	paymentStatusDelayMs: 0,
 	quiet: false,
 	seed: true,
 });
@@ -45,6 +48,7 @@ for (const [method, template, handler, auth] of API_ROUTES)
 	apiRouter.add(method, template, handler, auth);
 
 const JSON_TYPE = 'application/json';
+const PAYMENT_STATUS_PATH = /^\/api\/billing\/payments\/transactions\/[^/]+\/status\/$/;
 
 /**
  * @typedef {object} SandboxOptions
@@ -56,6 +60,9 @@ const JSON_TYPE = 'application/json';
  * @property {number} [paymentDelayMs] pending → completed (default 5000; ≤ 0: only by the admin call)
  * @property {number} [jwtTtlSeconds] access-token lifetime (default 3600)
  * @property {number} [lowBalanceThreshold] default 100
+ * @property {'documented'|'wild'} [profile] `documented` (default): as the API reference says; `wild`: as real servers
+ *   of this kind answer (see wild.mjs)
+ * @property {number} [paymentStatusDelayMs] the payment-status endpoint answers this late (default 0)
  * @property {boolean} [quiet] no logs (default false)
  * @property {boolean} [seed] seed data (default true)
  */
@@ -83,7 +90,7 @@ const JSON_TYPE = 'application/json';
  * @property {number} startMs
  */
 
-/** @typedef {import('./api.mjs').Result} Result */
+/** @typedef {import('./api.mjs').Result & {html?: string}} Result */
 /**
  * A raw request-log entry (formatted only when the log is read).
  * @typedef {{method: string, path: string, search: string, headers: http.IncomingHttpHeaders, body: unknown,
@@ -136,7 +143,8 @@ function writeRaw(res, status, payload, headers, contentType = JSON_TYPE) {
  * @param {Result} r
  */
 function sendResult(res, r) {
-	writeRaw(res, r.status, JSON.stringify(r.body), r.headers);
+	if (r.html !== undefined) writeRaw(res, r.status, r.html, r.headers, 'text/html; charset=utf-8');
+	else writeRaw(res, r.status, JSON.stringify(r.body), r.headers);
 }
 
 /**
@@ -187,6 +195,8 @@ export async function startSandbox(options = {}) {
 			paymentDelayMs: opts.paymentDelayMs,
 			jwtTtlSeconds: opts.jwtTtlSeconds,
 			lowBalanceThreshold: opts.lowBalanceThreshold,
+			profile: opts.profile,
+			paymentStatusDelayMs: opts.paymentStatusDelayMs,
 		},
 		{ seed: opts.seed },
 	);
@@ -233,9 +243,12 @@ export async function startSandbox(options = {}) {
 	 */
 	function processApi(rq) {
 		const { method, path } = rq;
+		const wild = state.config.profile === 'wild';
 		const m = apiRouter.match(method, path);
-		if (m === null)
+		if (m === null) {
+			if (wild) return { status: 404, body: null, html: HTML_NOT_FOUND };
 			return { status: 404, body: errorBody(`Not found: ${method} ${path}`, 'not_found') };
+		}
 		if ('allowed' in m) {
 			return {
 				status: 405,
@@ -249,9 +262,12 @@ export async function startSandbox(options = {}) {
 		let rlHeaders;
 		try {
 			if (m.route.auth) {
-				const identity = auth.authenticate(rq.req.headers);
+				const identity = wild
+					? authenticateWild(auth, rq.req.headers, path)
+					: auth.authenticate(rq.req.headers);
 				const rl = rateLimiter.hit(identity);
-				rlHeaders = rl.headers;
+				// Real servers send no rate-limit headers at all (they still answer 429 when it is used up).
+				rlHeaders = wild ? undefined : rl.headers;
 				if (!rl.allowed) {
 					const { rateLimit, rateWindowSeconds } = state.config;
 					const retryAfter = Number(rl.headers['Retry-After']);
@@ -262,7 +278,7 @@ export async function startSandbox(options = {}) {
 							'rate_limited',
 							{ limit: rateLimit, window_seconds: rateWindowSeconds, retry_after: retryAfter },
 						),
-						headers: rl.headers,
+						headers: rlHeaders,
 					};
 				}
 			}
@@ -281,7 +297,7 @@ export async function startSandbox(options = {}) {
 					});
 				}
 			}
-			const result = m.route.handler({
+			const ctx = {
 				state,
 				auth,
 				params: m.params,
@@ -289,10 +305,17 @@ export async function startSandbox(options = {}) {
 				body,
 				path,
 				origin: originOf(rq),
-			});
+			};
+			const result =
+				wild && m.route.template === '/api/auth/login/'
+					? { status: 200, body: loginWild(auth, body, state.config.jwtTtlSeconds) }
+					: m.route.handler(ctx);
+			if (wild) result.body = wildAnswer(m.route.template, result.body, ctx);
 			if (rlHeaders) result.headers = rlHeaders;
 			return result;
 		} catch (err) {
+			if (wild && err instanceof ApiError && err.body === undefined)
+				return { ...wildError(m.route.template, err), headers: rlHeaders };
 			return toResult(err, rlHeaders);
 		}
 	}
@@ -455,6 +478,16 @@ export async function startSandbox(options = {}) {
 				void handleFaulted(rq, fault);
 				return;
 			}
+		}
+		const slowMs = state.config.paymentStatusDelayMs;
+		if (slowMs > 0 && PAYMENT_STATUS_PATH.test(rq.path)) {
+			// Real servers take up to 60 s over the payment status (they ask the payment provider while you wait).
+			void sleep(slowMs).then(() => {
+				const r = processApi(rq);
+				sendResult(res, r);
+				logRequest(rq, r.status);
+			});
+			return;
 		}
 		const r = processApi(rq);
 		sendResult(res, r);

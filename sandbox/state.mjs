@@ -23,6 +23,8 @@ import {
  * @property {number} paymentDelayMs pending → completed automatically (≤ 0: only by the admin call)
  * @property {number} jwtTtlSeconds access-token lifetime
  * @property {number} lowBalanceThreshold a "Low balance" notification when the balance drops below it
+ * @property {'documented'|'wild'} profile `documented` answers as the API reference says; `wild` as real servers do
+ * @property {number} paymentStatusDelayMs the payment-status endpoint answers this late (real servers: up to 60 s)
  */
 
 /**
@@ -169,7 +171,7 @@ export class SandboxState {
 	updateConfig(patch) {
 		const before = { ...this.config };
 		for (const [k, v] of Object.entries(patch)) {
-			if (v !== undefined) this.config[/** @type {keyof SandboxConfig} */ (k)] = v;
+			if (v !== undefined) /** @type {Record<string, unknown>} */ (this.config)[k] = v;
 		}
 		if (
 			before.rateLimit !== this.config.rateLimit ||

@@ -1,0 +1,164 @@
+// The wild profile: the sandbox answers as real servers of this kind do (issue #11, items 1 to 7).
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { SANDBOX_EMAIL, SANDBOX_PASSWORD, SEED_IDS } from '../server.mjs';
+import { client, start, withSandbox } from './helpers.mjs';
+
+const BALANCE = '/api/integration/v1/sms/balance/';
+const OFFSET_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}(Z|[+-]\d{2}:\d{2})$/;
+
+describe('wild profile', () => {
+	/** @type {Awaited<ReturnType<typeof start>>} */
+	let sb;
+	/** @type {ReturnType<typeof client>} */
+	let c;
+	withSandbox(
+		{ profile: 'wild' },
+		(s, cl) => {
+			sb = s;
+			c = cl;
+		},
+		{ reset: true },
+	);
+
+	async function login() {
+		const r = await c.post(
+			'/api/auth/login/',
+			{ email: SANDBOX_EMAIL, password: SANDBOX_PASSWORD },
+			{ auth: 'none' },
+		);
+		return r;
+	}
+
+	test('1. integration endpoints take API keys only, the others the JWT only, each refusing in its own words', async () => {
+		const token = (await login()).body.tokens.access;
+		assert.equal((await c.get(BALANCE, { auth: 'x-api-key' })).status, 200);
+		assert.equal((await c.get(BALANCE, { auth: 'bearer' })).status, 200);
+		const jwtOnKeyEndpoint = await c.get(BALANCE, { auth: token });
+		assert.equal(jwtOnKeyEndpoint.status, 401);
+		assert.deepEqual(jwtOnKeyEndpoint.body, {
+			success: false,
+			message: 'Invalid API key',
+			error_code: 'INVALID_API_KEY',
+		});
+		assert.equal((await c.get('/api/billing/history/', { auth: token })).status, 200);
+		const keyOnJwtEndpoint = await c.get('/api/billing/history/', { auth: 'bearer' });
+		assert.equal(keyOnJwtEndpoint.status, 401);
+		assert.equal(keyOnJwtEndpoint.body.detail, 'Given token not valid for any token type');
+		assert.equal(keyOnJwtEndpoint.body.code, 'token_not_valid');
+		const xKeyOnJwtEndpoint = await c.get('/api/notifications/', { auth: 'x-api-key' });
+		assert.deepEqual(xKeyOnJwtEndpoint.body, {
+			detail: 'Authentication credentials were not provided.',
+		});
+	});
+
+	test('2. login answers {message, user, tokens: {refresh, access}}; a wrong password is a 400 non_field_errors', async () => {
+		const ok = await login();
+		assert.equal(ok.status, 200);
+		assert.deepEqual(Object.keys(ok.body), ['message', 'user', 'tokens']);
+		assert.deepEqual(Object.keys(ok.body.tokens), ['refresh', 'access']);
+		const wrong = await c.post(
+			'/api/auth/login/',
+			{ email: SANDBOX_EMAIL, password: 'nope' },
+			{ auth: 'none' },
+		);
+		assert.equal(wrong.status, 400);
+		assert.deepEqual(wrong.body, { non_field_errors: ['Invalid credentials.'] });
+	});
+
+	test('3. envelopes {success, data} / {success, analytics} / {success, timestamp, data, message}; offset timestamps; amounts as strings', async () => {
+		const token = (await login()).body.tokens.access;
+		assert.deepEqual(Object.keys((await c.get(BALANCE)).body), ['success', 'data']);
+		const analytics = await c.get(`/api/messaging/campaigns/${SEED_IDS.campaign}/analytics/`, {
+			auth: token,
+		});
+		assert.deepEqual(Object.keys(analytics.body), ['success', 'analytics']);
+		assert.equal(typeof analytics.body.analytics.cost, 'string');
+		assert.match(analytics.body.analytics.started_at, OFFSET_MICROS);
+		const sent = await c.send(['+255712345678']);
+		assert.deepEqual(Object.keys(sent.body), ['success', 'timestamp', 'data', 'message']);
+		assert.match(sent.body.data.message_id, /^[0-9a-f-]{36}$/);
+		const packages = await c.get('/api/billing/sms/packages/', { auth: token });
+		assert.match(packages.body.data[0].price, /^\d+\.\d\d$/);
+	});
+
+	test('4. billing history comes whole and grouped, ignoring page, page_size and type', async () => {
+		const token = (await login()).body.tokens.access;
+		const r = await c.get('/api/billing/history/?page=2&page_size=1&type=usage', { auth: token });
+		assert.equal(r.status, 200);
+		assert.deepEqual(Object.keys(r.body.data), [
+			'summary',
+			'purchases',
+			'payments',
+			'usage_records',
+			'custom_purchases',
+		]);
+		const total =
+			r.body.data.purchases.length + r.body.data.payments.length + r.body.data.usage_records.length;
+		assert.equal(total, sb.state.billing.all.length);
+		assert.ok(r.body.data.payments.length > 0);
+		assert.equal(r.body.data.payments[0].type, undefined);
+		assert.match(r.body.data.payments[0].amount, /^\d+\.\d\d$/);
+	});
+
+	test('5. notifications ignore unread_only and carry status, is_unread, read_at and notification_type', async () => {
+		const token = (await login()).body.tokens.access;
+		const r = await c.get('/api/notifications/?unread_only=true&page_size=100', { auth: token });
+		assert.equal(r.body.count, sb.state.notifications.length);
+		assert.ok(r.body.results.some((/** @type {any} */ n) => n.status === 'read'));
+		const read = r.body.results.find((/** @type {any} */ n) => n.status === 'read');
+		assert.equal(read.is_unread, false);
+		assert.equal(typeof read.read_at, 'string');
+		assert.equal(read.is_read, undefined);
+		assert.equal(read.type, undefined);
+		assert.equal(typeof read.notification_type, 'string');
+	});
+
+	test('6. not found: DRF 404, HTML 404 for an unknown path, 500 "No … matches the given query."', async () => {
+		const token = (await login()).body.tokens.access;
+		const contact = await c.get('/api/messaging/contacts/nope/', { auth: token });
+		assert.equal(contact.status, 404);
+		assert.deepEqual(contact.body, { detail: 'Not found.' });
+		const unknown = await c.get('/api/messaging/nothing-here/', { auth: token });
+		assert.equal(unknown.status, 404);
+		assert.match(unknown.headers.get('content-type') ?? '', /text\/html/);
+		assert.match(unknown.text, /<title>Not Found<\/title>/);
+		const tx = await c.get('/api/billing/payments/transactions/nope/status/', { auth: token });
+		assert.equal(tx.status, 500);
+		assert.deepEqual(tx.body, { error: 'No PaymentTransaction matches the given query.' });
+	});
+
+	test('7. no rate-limit headers; the payment status answers as late as configured', async () => {
+		const r = await c.get(BALANCE);
+		assert.equal(r.headers.get('x-ratelimit-remaining'), null);
+		assert.equal(r.headers.get('x-ratelimit-limit'), null);
+		await c.admin('POST', '/config', { paymentStatusDelayMs: 300 });
+		const token = (await login()).body.tokens.access;
+		const t0 = Date.now();
+		await c.get('/api/billing/payments/transactions/nope/status/', { auth: token });
+		assert.ok(Date.now() - t0 >= 280);
+	});
+
+	test('the profile can be switched by the admin config, and a reset returns to the start profile', async () => {
+		assert.equal(
+			(await c.admin('POST', '/config', { profile: 'documented' })).body.profile,
+			'documented',
+		);
+		assert.deepEqual(Object.keys((await c.get(BALANCE)).body), ['balance', 'currency']);
+		await c.admin('POST', '/reset');
+		assert.equal((await c.admin('GET', '/config')).body.profile, 'wild');
+	});
+});
+
+describe('documented profile (default) is unchanged', () => {
+	/** @type {ReturnType<typeof client>} */
+	let c;
+	withSandbox({}, (_s, cl) => (c = cl), { reset: true });
+
+	test('answers as the reference says and can be switched to wild', async () => {
+		assert.equal((await c.admin('GET', '/config')).body.profile, 'documented');
+		assert.ok((await c.get(BALANCE)).headers.get('x-ratelimit-remaining'));
+		await c.admin('POST', '/config', { profile: 'wild' });
+		assert.deepEqual(Object.keys((await c.get(BALANCE)).body), ['success', 'data']);
+	});
+});
