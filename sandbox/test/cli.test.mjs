@@ -60,3 +60,30 @@ describe('cli', () => {
 		assert.equal(code, 0);
 	});
 });
+
+describe('cli profiles', () => {
+	test('SANDBOX_PROFILE=wild and --profile wild start the wild profile; an unknown profile exits 2', async () => {
+		for (const [args, env] of [
+			[['--port', '0', '--quiet'], { SANDBOX_PROFILE: 'wild' }],
+			[['--port', '0', '--quiet', '--profile', 'wild'], {}],
+		]) {
+			const { child, first } = await spawnCli(
+				/** @type {string[]} */ (args),
+				/** @type {Record<string, string>} */ (env),
+			);
+			const url = first.split(' ')[1];
+			const config = /** @type {any} */ (await (await fetch(`${url}/__sandbox/config`)).json());
+			assert.equal(config.profile, 'wild');
+			child.kill('SIGTERM');
+			await once(child, 'exit');
+		}
+		const bad = spawn(process.execPath, [CLI, '--port', '0', '--profile', 'nope'], {
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		let stderr = '';
+		bad.stderr.on('data', (chunk) => (stderr += chunk));
+		const [code] = await once(bad, 'exit');
+		assert.equal(code, 2);
+		assert.match(stderr, /documented, wild/);
+	});
+});
