@@ -108,9 +108,11 @@ export async function api(sandbox, method, pathname, body) {
 /**
  * Prepares everything; `workflows` are imported with the credentials. Returns
  * { n8n, n8nPaths, pack, sandboxes: { ops, examples }, execute(id), cleanup() }.
- * @param {{ workflows: any[] }} options
+ * `profile`: the sandboxes' profile (`documented`, default, or `wild`: as real servers answer, sandbox/wild.mjs).
+ * `extraCredentials(sandboxes)`: more credentials to import beside the standard ones.
+ * @param {{ workflows: any[], profile?: 'documented'|'wild', extraCredentials?: (sandboxes: { ops: Sandbox, examples: Sandbox }) => any[] }} options
  */
-export async function setupE2E({ workflows }) {
+export async function setupE2E({ workflows, profile = 'documented', extraCredentials }) {
 	const n8nPaths = await timed('ensure n8n', () => ensureN8n());
 	await timed('build package', () => buildPackage({ quiet: true }));
 	const packDir = mkdtempSync(path.join(os.tmpdir(), 'sms-platform-e2e-pack-'));
@@ -121,12 +123,19 @@ export async function setupE2E({ workflows }) {
 
 	// Two sandboxes: the operations' assertions stay exact while the examples run at the same time.
 	const sandboxes = {
-		ops: await startSandbox({ port: 0, quiet: true, paymentDelayMs: 1500, deliveryDelayMs: 500 }),
+		ops: await startSandbox({
+			port: 0,
+			quiet: true,
+			paymentDelayMs: 1500,
+			deliveryDelayMs: 500,
+			profile,
+		}),
 		examples: await startSandbox({
 			port: 0,
 			quiet: true,
 			paymentDelayMs: 1500,
 			deliveryDelayMs: 500,
+			profile,
 		}),
 	};
 
@@ -163,6 +172,7 @@ export async function setupE2E({ workflows }) {
 					apiKey: SANDBOX_API_KEY,
 				},
 			},
+			...(extraCredentials?.(sandboxes) ?? []),
 		]),
 	);
 	await timed('import workflows', () => importWorkflows(n8n, workflows));
