@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { SANDBOX_EMAIL, SANDBOX_PASSWORD, SEED_IDS } from '../server.mjs';
+import * as S from '../schemas.mjs';
 import { client, start, withSandbox } from './helpers.mjs';
 
 const BALANCE = '/api/integration/v1/sms/balance/';
@@ -160,5 +161,98 @@ describe('documented profile (default) is unchanged', () => {
 		assert.ok((await c.get(BALANCE)).headers.get('x-ratelimit-remaining'));
 		await c.admin('POST', '/config', { profile: 'wild' });
 		assert.deepEqual(Object.keys((await c.get(BALANCE)).body), ['success', 'data']);
+	});
+});
+
+describe('wild profile: every endpoint answers in the shape of its wild schema', () => {
+	/** @type {ReturnType<typeof client>} */
+	let c;
+	withSandbox({ profile: 'wild' }, (_s, cl) => (c = cl));
+
+	test('all endpoints of the reference, each with the credential its group takes', async () => {
+		const token = (
+			await c.post(
+				'/api/auth/login/',
+				{ email: SANDBOX_EMAIL, password: SANDBOX_PASSWORD },
+				{ auth: 'none' },
+			)
+		).body.tokens.access;
+		const sent = await c.send(['+255712345679']);
+		const messageId = sent.body.data.message_id;
+		const tenant = await c.post('/api/integration/v1/partner/tenants/create/', {
+			tenant_name: 'Wild Tenant',
+			owner_email: 'wild@contract.test',
+			owner_name: 'Wild Owner',
+			contact_phone: '0712000444',
+			initial_credits: 0,
+		});
+		const tenantId = tenant.body.data.tenant_id;
+		const payment = await c.post(
+			`/api/integration/v1/partner/tenants/${tenantId}/payments/initiate/`,
+			{
+				package_id: SEED_IDS.packages.starter,
+				buyer_email: 'buyer@contract.test',
+				buyer_name: 'Buyer Name',
+				buyer_phone: '0712345678',
+				mobile_money_provider: 'airtel',
+			},
+		);
+		const transactionId = payment.body.data.transaction_id;
+		const jwt = { auth: token };
+		/** @type {Record<string, {status: number, body: any}>} */
+		const answers = {
+			'POST /api/integration/v1/sms/send/': sent,
+			'GET /api/integration/v1/sms/status/{message_id}/': await c.get(
+				`/api/integration/v1/sms/status/${messageId}/`,
+			),
+			'GET /api/integration/v1/sms/balance/': await c.get(BALANCE, { auth: 'x-api-key' }),
+			'POST /api/integration/v1/partner/tenants/create/': tenant,
+			'POST /api/integration/v1/partner/tenants/{tenant_id}/payments/initiate/': payment,
+			'POST /api/auth/login/': await c.post(
+				'/api/auth/login/',
+				{ email: SANDBOX_EMAIL, password: SANDBOX_PASSWORD },
+				{ auth: 'none' },
+			),
+			'GET /api/billing/history/': await c.get('/api/billing/history/', jwt),
+			'GET /api/billing/payments/transactions/{transaction_id}/status/': await c.get(
+				`/api/billing/payments/transactions/${transactionId}/status/`,
+				jwt,
+			),
+			'GET /api/billing/sms/packages/': await c.get('/api/billing/sms/packages/', jwt),
+			'GET /api/messaging/sms/{message_id}/status/': await c.get(
+				`/api/messaging/sms/${messageId}/status/`,
+				jwt,
+			),
+			'GET /api/messaging/sms/stats/': await c.get('/api/messaging/sms/stats/', jwt),
+			'GET /api/messaging/campaigns/{campaign_id}/analytics/': await c.get(
+				`/api/messaging/campaigns/${SEED_IDS.campaign}/analytics/`,
+				jwt,
+			),
+			'GET /api/messaging/dashboard/metrics/': await c.get(
+				'/api/messaging/dashboard/metrics/?period=7d',
+				jwt,
+			),
+			'GET /api/messaging/contacts/{contact_id}/': await c.get(
+				`/api/messaging/contacts/${SEED_IDS.firstContact}/`,
+				jwt,
+			),
+			'GET /api/messaging/activity/recent/': await c.get('/api/messaging/activity/recent/', jwt),
+			'GET /api/tenants/': await c.get('/api/tenants/?page_size=100', jwt),
+			'GET /api/notifications/': await c.get('/api/notifications/?page_size=100', jwt),
+		};
+		assert.deepEqual(Object.keys(answers).sort(), Object.keys(S.wildResponseSchemas).sort());
+		for (const [key, answer] of Object.entries(answers)) {
+			assert.ok(answer.status === 200 || answer.status === 201, `${key}: HTTP ${answer.status}`);
+			const schema = S.wildResponseSchemas[/** @type {keyof typeof S.wildResponseSchemas} */ (key)];
+			const r = schema.safeParse(answer.body);
+			assert.ok(
+				r.success,
+				`${key}: ${r.success ? '' : JSON.stringify(r.error.issues, null, 1)}\n${JSON.stringify(answer.body).slice(0, 400)}`,
+			);
+		}
+		assert.ok(
+			S.drfNotFoundSchema.safeParse((await c.get('/api/messaging/contacts/nope/', jwt)).body)
+				.success,
+		);
 	});
 });
