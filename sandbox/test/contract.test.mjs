@@ -382,6 +382,42 @@ Object.assign(examples, {
 	},
 	packagesListSchema: { count: 1, results: [examples.smsPackageSchema] },
 	activityListSchema: { count: 1, activities: [examples.activityEntrySchema] },
+	// The wild profile (sandbox/wild.mjs).
+	wildLoginResponseSchema: {
+		message: 'Login successful',
+		user: { id: 1, email: 'demo@sandbox.test' },
+		tokens: { refresh: 'r'.repeat(20), access: 'a'.repeat(20) },
+	},
+	wildBillingHistorySchema: {
+		success: true,
+		data: {
+			summary: { total_spent: '18.00' },
+			purchases: [],
+			payments: [
+				{
+					id: UUID,
+					description: 'Mobile money payment',
+					amount: '18.00',
+					currency: 'TZS',
+					status: 'completed',
+					created_at: '2026-11-22T13:00:00.123456+03:00',
+				},
+			],
+			usage_records: [],
+			custom_purchases: [],
+		},
+	},
+	wildNotificationSchema: {
+		id: UUID,
+		title: 'Payment completed',
+		message: 'Credits added',
+		notification_type: 'success',
+		status: 'read',
+		is_unread: false,
+		read_at: '2026-11-22T10:00:00.000000Z',
+		created_at: '2026-11-22T10:00:00.000000+00:00',
+	},
+	drfNotFoundSchema: { detail: 'Not found.' },
 });
 
 describe('contract: hand-written examples pass their schemas', () => {
@@ -405,6 +441,8 @@ describe('contract: hand-written examples pass their schemas', () => {
 			'loosePhoneSchema',
 			'emailSchema',
 			'dailyBreakdownEntrySchema',
+			'wildTimestampSchema',
+			'decimalStringSchema',
 		]);
 		for (const k of exported) if (!building.has(k)) assert.ok(k in examples, `no example for ${k}`);
 	});
