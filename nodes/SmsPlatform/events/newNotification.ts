@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { isRead } from '../helpers/response';
 import type { TimelineSpec } from './timeline';
 
 /** Notifications: each one not seen before fires once; with Unread Only, only unread ones are read. */
@@ -9,7 +10,8 @@ export function newNotificationSpec(maxEmit: number, unreadOnly: boolean): Timel
 	return {
 		path: '/api/notifications/',
 		qs,
-		matches: (record) => !unreadOnly || record.is_read !== true,
+		// A server may ignore `unread_only`: read ones are passed over here, on whichever read flag they carry.
+		matches: (record) => !unreadOnly || isRead(record) !== true,
 		classify: () => 'emit',
 		maxEmit,
 		pendingLookbackMs: 0,

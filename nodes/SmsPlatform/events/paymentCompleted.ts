@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { coerceNumbers } from '../helpers/response';
+import { billingType, coerceNumbers } from '../helpers/response';
 import type { TimelineSpec, Verdict } from './timeline';
 
 const IN_PROGRESS = new Set([
@@ -25,7 +25,7 @@ export function paymentCompletedSpec(maxEmit: number): TimelineSpec {
 	return {
 		path: '/api/billing/history/',
 		qs: { type: 'payment' },
-		matches: (record) => record.type === undefined || String(record.type) === 'payment',
+		matches: (record) => (billingType(record) ?? 'payment') === 'payment',
 		classify(record): Verdict {
 			const value = status(record);
 			if (value === 'completed') return 'emit';

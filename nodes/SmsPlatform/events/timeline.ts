@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { hasNext, isListBody, listCount, unwrapList } from '../helpers/response';
+import { groupedRecords, hasNext, isListBody, listCount, unwrapList } from '../helpers/response';
 import { buildApiError } from '../transport/errors';
 import { apiRequest } from '../transport/request';
 
@@ -124,6 +124,11 @@ async function readPages(
 				description:
 					'Expected a page envelope { count, next, previous, results: [...] }. Nothing was emitted and the trigger state is unchanged; check the Base URL of the credential.',
 			});
+		}
+		const grouped = groupedRecords(response.body);
+		if (grouped) {
+			// The whole history at once, grouped by kind (page and filters ignored): every record is here, newest first.
+			return { records: grouped, requests, complete: true, pages: page };
 		}
 		const pageRecords = unwrapList(response.body);
 		// Records that moved down a page while we read (new ones arrived on top) come once.

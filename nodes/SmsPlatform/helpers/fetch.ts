@@ -106,7 +106,7 @@ export async function getList(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	path: string,
-	options: { qs?: IDataObject; numbers?: string[] } = {},
+	options: { qs?: IDataObject; numbers?: string[]; keep?: (record: IDataObject) => boolean } = {},
 ): Promise<IDataObject[]> {
 	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	const limit = returnAll
@@ -125,6 +125,7 @@ export async function getList(
 		itemIndex,
 		limit,
 		settings: getRequestSettings(ctx, itemIndex),
+		keep: options.keep,
 	});
 	return records.map((record) => coerceNumbers(record, options.numbers ?? []));
 }

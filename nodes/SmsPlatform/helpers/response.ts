@@ -2,24 +2,103 @@ import type { IDataObject } from 'n8n-workflow';
 
 const WRAPPER_KEYS = ['data', 'transaction', 'message', 'stats', 'result'];
 
+/** Keys of an envelope that say something about the answer, never the resource itself. */
+const ENVELOPE_KEYS = new Set([
+	'success',
+	'status',
+	'timestamp',
+	'message',
+	'detail',
+	'code',
+	'error_code',
+	'errors',
+	'meta',
+	'links',
+]);
+
 function isPlainObject(value: unknown): value is IDataObject {
 	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /**
- * Single-object responses may come bare or wrapped (`{success, data|transaction|message|stats}`): returns the
- * resource itself. `preferred` names the wrapper the endpoint documents, tried first.
+ * Single-object responses may come bare or in any envelope (`{success, data}`, `{success, analytics}`,
+ * `{success, timestamp, data, message}`, `{success, transaction}`...): returns the resource itself. An envelope is an
+ * object with `success` (or with one key only) whose one object-valued field, besides the envelope's own fields, is
+ * the resource. `preferred` names the wrapper the endpoint documents, tried first.
  */
 export function unwrapObject(body: unknown, preferred?: string): IDataObject {
 	if (!isPlainObject(body)) return {};
 	if (preferred && isPlainObject(body[preferred])) return body[preferred];
 	const keys = Object.keys(body);
 	if ('success' in body || keys.length === 1) {
+		const inner = keys.filter(
+			(key) => isPlainObject(body[key]) && (!ENVELOPE_KEYS.has(key) || key === 'message'),
+		);
+		// Only object-valued fields next to envelope fields: the one object is the resource.
+		const scalarsAreEnvelope = keys.every((key) => inner.includes(key) || ENVELOPE_KEYS.has(key));
+		if (inner.length === 1 && scalarsAreEnvelope) return body[inner[0]] as IDataObject;
 		for (const key of WRAPPER_KEYS) {
 			if (isPlainObject(body[key])) return body[key];
 		}
 	}
 	return body;
+}
+
+/** Group of a grouped billing history → the record `type` the API reference names. */
+export const BILLING_GROUP_TYPES: Record<string, string> = {
+	purchases: 'purchase',
+	payments: 'payment',
+	usage_records: 'usage',
+	usage: 'usage',
+	custom_purchases: 'purchase',
+};
+
+/**
+ * Billing history as some servers send it: everything at once, grouped by kind
+ * (`{success, data: {summary, purchases, payments, usage_records, custom_purchases}}`), with `page`, `page_size` and
+ * `type` ignored. Returns every record with its `type` (from its group, when the record does not carry one), newest
+ * first; `undefined` when the answer is not grouped.
+ */
+export function groupedRecords(body: unknown): IDataObject[] | undefined {
+	if (!isPlainObject(body)) return undefined;
+	const holder = isPlainObject(body.data) ? body.data : body;
+	const groups = Object.keys(BILLING_GROUP_TYPES).filter((key) => Array.isArray(holder[key]));
+	if (!groups.length || Array.isArray(holder.results)) return undefined;
+	const records: Array<{ record: IDataObject; ms: number; order: number }> = [];
+	for (const group of groups) {
+		for (const entry of holder[group] as unknown[]) {
+			if (!isPlainObject(entry)) continue;
+			const record =
+				entry.type === undefined || entry.type === null
+					? { ...entry, type: BILLING_GROUP_TYPES[group] }
+					: entry;
+			const raw = record.created_at ?? record.timestamp ?? record.date;
+			const ms = typeof raw === 'string' ? Date.parse(raw) : NaN;
+			records.push({ record, ms: Number.isNaN(ms) ? -Infinity : ms, order: records.length });
+		}
+	}
+	return records.sort((a, b) => b.ms - a.ms || a.order - b.order).map(({ record }) => record);
+}
+
+/** The `type` a billing record belongs to (`purchase`, `payment`, `usage`), as the record says it. */
+export function billingType(record: IDataObject): string | undefined {
+	const value = record.type ?? record.record_type ?? record.transaction_type;
+	return typeof value === 'string' ? value.toLowerCase() : undefined;
+}
+
+/**
+ * Whether a notification has been read, on whichever flag it carries: `is_read`, `is_unread`, `status`
+ * (`read`/`unread`) or `read_at`. `undefined` when it carries none.
+ */
+export function isRead(record: IDataObject): boolean | undefined {
+	if (typeof record.is_read === 'boolean') return record.is_read;
+	if (typeof record.is_unread === 'boolean') return !record.is_unread;
+	if (typeof record.read === 'boolean') return record.read;
+	const status = typeof record.status === 'string' ? record.status.toLowerCase() : '';
+	if (status === 'read') return true;
+	if (status === 'unread') return false;
+	if ('read_at' in record) return record.read_at !== null && record.read_at !== '';
+	return undefined;
 }
 
 const LIST_KEYS = [
@@ -54,6 +133,7 @@ export function unwrapList(body: unknown): IDataObject[] {
  */
 export function isListBody(body: unknown): boolean {
 	if (Array.isArray(body)) return true;
+	if (groupedRecords(body) !== undefined) return true;
 	if (!isPlainObject(body)) return false;
 	for (const key of LIST_KEYS) {
 		const value = body[key];

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { hasNext, isListBody, listCount, unwrapList } from '../helpers/response';
+import { groupedRecords, hasNext, isListBody, listCount, unwrapList } from '../helpers/response';
 import { buildApiError } from './errors';
 import type { ApiContext, RequestSettings } from './request';
 import { apiRequest } from './request';
@@ -16,6 +16,11 @@ export interface PageRequest {
 	settings?: Partial<RequestSettings>;
 	/** Safety bound against a server that never says it is done. */
 	maxPages?: number;
+	/**
+	 * Records to output (a filter the server may have ignored, e.g. a type or "unread only"): applied in the node,
+	 * before the limit counts them.
+	 */
+	keep?: (record: IDataObject) => boolean;
 }
 
 export interface PageResult {
@@ -36,6 +41,8 @@ export async function paginate(ctx: ApiContext, req: PageRequest): Promise<PageR
 	const records: IDataObject[] = [];
 	let requests = 0;
 	let total: number | undefined;
+	/** Distinct records the server listed, before `keep`. */
+	let read = 0;
 	const seen = new Set<string>();
 	for (let page = 1; page <= maxPages; page++) {
 		const response = await apiRequest(ctx, {
@@ -58,6 +65,16 @@ export async function paginate(ctx: ApiContext, req: PageRequest): Promise<PageR
 					'Expected a page envelope { count, next, previous, results: [...] } or a list. Check the Base URL of the credential: it may point at something other than the API.',
 			});
 		}
+		const grouped = groupedRecords(response.body);
+		if (grouped) {
+			// The whole list at once, grouped by kind (the server ignored page, page_size and the filters).
+			const kept = req.keep ? grouped.filter(req.keep) : grouped;
+			return {
+				records: limit === undefined ? kept : kept.slice(0, limit),
+				requests,
+				total: kept.length,
+			};
+		}
 		const pageRecords = unwrapList(response.body);
 		total = listCount(response.body) ?? total;
 		// A server that ignores `page` would send the same records again: stop instead of looping.
@@ -71,6 +88,8 @@ export async function paginate(ctx: ApiContext, req: PageRequest): Promise<PageR
 				if (seen.has(id)) continue;
 				seen.add(id);
 			}
+			read++;
+			if (req.keep && !req.keep(record)) continue;
 			records.push(record);
 			if (limit !== undefined && records.length >= limit) return { records, requests, total };
 		}
@@ -79,7 +98,7 @@ export async function paginate(ctx: ApiContext, req: PageRequest): Promise<PageR
 		if (next === false) break;
 		if (next === undefined) {
 			// No `next` in the answer: a bare array or `{count, results}`. Use the count, else a short page ends it.
-			if (total !== undefined && records.length >= total) break;
+			if (total !== undefined && read >= total) break;
 			if (total === undefined && pageRecords.length < pageSize) break;
 			if (Array.isArray(response.body) && pageRecords.length < pageSize) break;
 		}

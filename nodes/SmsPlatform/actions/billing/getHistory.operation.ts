@@ -3,6 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
 import { getList } from '../../helpers/fetch';
+import { billingType } from '../../helpers/response';
 
 export const BILLING_TYPES = ['purchase', 'payment', 'usage'];
 
@@ -55,5 +56,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		}
 		qs.type = type;
 	}
-	return await getList(this, itemIndex, '/api/billing/history/', { qs, numbers: ['amount'] });
+	// A server that ignores `type` (or lists the history grouped by kind) is filtered here.
+	const wanted = qs.type as string | undefined;
+	return await getList(this, itemIndex, '/api/billing/history/', {
+		qs,
+		numbers: ['amount'],
+		keep: wanted === undefined ? undefined : (record) => (billingType(record) ?? wanted) === wanted,
+	});
 }

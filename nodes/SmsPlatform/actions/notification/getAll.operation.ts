@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
 import { getList } from '../../helpers/fetch';
+import { isRead } from '../../helpers/response';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit(),
@@ -34,5 +35,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	if (filters.unreadOnly === true) qs.unread_only = 'true';
-	return await getList(this, itemIndex, '/api/notifications/', { qs });
+	// Some servers ignore `unread_only`: read notifications are left out here too, on whichever read flag they carry.
+	return await getList(this, itemIndex, '/api/notifications/', {
+		qs,
+		keep: qs.unread_only ? (record) => isRead(record) !== true : undefined,
+	});
 }
