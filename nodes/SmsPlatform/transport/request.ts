@@ -28,6 +28,8 @@ export const policy = {
 	maxRateLimitRetries: 5,
 	/** Default request timeout. */
 	timeoutMs: 30000,
+	/** Default timeout of an endpoint known to be slow (a payment status may take a minute to answer). */
+	slowTimeoutMs: 90000,
 	/** Default upper bound of one wait for the rate limit to reset. */
 	maxRateLimitWaitMs: 120000,
 };
@@ -76,6 +78,8 @@ interface RateState {
 interface Session {
 	rate: RateState;
 	credentials?: ICredentialDataDecryptedObject;
+	/** Whether the API key was accepted by an API-key endpoint (learnt from a probe after a 401). */
+	apiKeyWorks?: boolean;
 }
 
 const sessions = new WeakMap<object, Session>();
@@ -224,9 +228,13 @@ function backoff(attempt: number): number {
 	return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
 }
 
+/** Endpoints some servers answer slowly: the payment status asks the mobile-money provider (up to 60 s). */
+const SLOW_PATHS = [/^\/api\/billing\/payments\/transactions\/[^/]+\/status\/$/];
+
 function getSettings(req: ApiRequest): RequestSettings {
+	const slow = SLOW_PATHS.some((pattern) => pattern.test(req.path));
 	return {
-		timeoutMs: req.settings?.timeoutMs ?? policy.timeoutMs,
+		timeoutMs: req.settings?.timeoutMs ?? (slow ? policy.slowTimeoutMs : policy.timeoutMs),
 		maxRateLimitWaitMs: req.settings?.maxRateLimitWaitMs ?? policy.maxRateLimitWaitMs,
 	};
 }
@@ -392,7 +400,8 @@ async function sendRequest<T = unknown>(ctx: ApiContext, req: ApiRequest): Promi
 			json: true,
 			timeout: settings.timeoutMs,
 			returnFullResponse: true,
-			ignoreHttpStatusErrors: !(isJwt && reloggedIn),
+			// Every answer comes back to this loop: a 401 is handled here (one re-login at most), not by n8n's own retry.
+			ignoreHttpStatusErrors: true,
 		};
 		if (req.qs && Object.keys(req.qs).length) options.qs = req.qs;
 		if (req.body !== undefined) {
@@ -401,6 +410,7 @@ async function sendRequest<T = unknown>(ctx: ApiContext, req: ApiRequest): Promi
 		}
 
 		attempts++;
+		const tokenBefore = isJwt ? String(credentials.accessToken ?? '') : '';
 		let response: { body: unknown; headers: unknown; statusCode: number };
 		try {
 			response = (await ctx.helpers.httpRequestWithAuthentication.call(
@@ -470,10 +480,25 @@ async function sendRequest<T = unknown>(ctx: ApiContext, req: ApiRequest): Promi
 		updateRateState(state, headers);
 		const status = response.statusCode;
 
-		if (status === 401 && isJwt && !reloggedIn) {
-			// The stored token expired: let n8n log in again (preAuthentication) and retry once.
-			reloggedIn = true;
-			continue;
+		if (status === 401 && isJwt) {
+			// A token the login issued for this very request (none was stored, or n8n just logged in) is valid: the
+			// endpoint refuses this kind of credential. A stored token may have expired: log in once more and retry once.
+			const fresh = tokenBefore === '' || String(credentials.accessToken ?? '') !== tokenBefore;
+			if (!fresh && !reloggedIn) {
+				reloggedIn = true;
+				// An empty expirable token makes n8n run preAuthentication (the login) before the next request.
+				credentials.accessToken = '';
+				continue;
+			}
+			throw refusedCredentialError(ctx, req, parseBody(response.body).value, 'jwt');
+		}
+		if (status === 401 && !isJwt && req.path !== API_KEY_PROBE_PATH) {
+			// Is the key wrong, or does this endpoint not take API keys? One request to an API-key endpoint tells.
+			const session = sessionOf(ctx);
+			session.apiKeyWorks ??= await probeApiKey(ctx, baseUrl, credentialsDecrypted, settings);
+			if (session.apiKeyWorks) {
+				throw refusedCredentialError(ctx, req, parseBody(response.body).value, 'apiKey');
+			}
 		}
 
 		if (status === 429) {
@@ -495,6 +520,20 @@ async function sendRequest<T = unknown>(ctx: ApiContext, req: ApiRequest): Promi
 			}
 		}
 
+		if (status >= 500 && matchesNoQuery(response.body)) {
+			// Django's "No <Thing> matches the given query." is a not-found that some servers answer with a 500.
+			const words = readServerWords(parseBody(response.body).value)?.message;
+			throw buildApiError(ctx.getNode(), {
+				status,
+				body: parseBody(response.body).value,
+				method: req.method,
+				path: req.path,
+				itemIndex: req.itemIndex,
+				message: `Not found: ${NO_MATCH.exec(words ?? '')?.[0] ?? NO_MATCH.exec(String(response.body))?.[0] ?? words}`,
+				description: `The id does not exist on the service (or belongs to another account): the service said so with an HTTP ${status} ("No … matches the given query."), so the request was not retried. Check the value.`,
+			});
+		}
+
 		if (status >= 500 && idempotent && retries < policy.maxRetries) {
 			await sleep(backoff(retries));
 			retries++;
@@ -502,6 +541,18 @@ async function sendRequest<T = unknown>(ctx: ApiContext, req: ApiRequest): Promi
 		}
 
 		const body = parseBody(response.body);
+		if (status === 404 && isNoSuchEndpoint(body, req)) {
+			throw buildApiError(ctx.getNode(), {
+				status,
+				body: body.value,
+				method: req.method,
+				path: req.path,
+				itemIndex: req.itemIndex,
+				message: `This service has no such endpoint: ${req.method} ${req.path} ("${readServerWords(body.value)?.message ?? 'Not Found'}")`,
+				description:
+					'This service has no such endpoint: check the Base URL, or the service may not offer this operation. (An id that does not exist is answered differently.)',
+			});
+		}
 		if (status < 200 || status >= 300) {
 			throw buildApiError(ctx.getNode(), {
 				status,
@@ -561,6 +612,86 @@ async function sendRequest<T = unknown>(ctx: ApiContext, req: ApiRequest): Promi
 		}
 		return { body: value as T, statusCode: status, headers, attempts };
 	}
+}
+
+/** The API-key endpoint a key is proven on (the credential test uses it too). */
+export const API_KEY_PROBE_PATH = '/api/integration/v1/sms/balance/';
+
+/** Whether the API key is accepted by the service's API-key endpoint: `undefined` when that cannot be told. */
+async function probeApiKey(
+	ctx: ApiContext,
+	baseUrl: string,
+	credentialsDecrypted: object,
+	settings: RequestSettings,
+): Promise<boolean | undefined> {
+	try {
+		const response = (await ctx.helpers.httpRequestWithAuthentication.call(
+			ctx,
+			CREDENTIAL_TYPE,
+			{
+				method: 'GET',
+				url: `${baseUrl}${API_KEY_PROBE_PATH}`,
+				headers: { Accept: 'application/json' },
+				json: true,
+				timeout: settings.timeoutMs,
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+			},
+			{ credentialsDecrypted } as never,
+		)) as { statusCode: number };
+		if (response.statusCode >= 200 && response.statusCode < 300) return true;
+		if (response.statusCode === 401 || response.statusCode === 403) return false;
+		return undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * A 401 for a credential that is fine: a token its login had just issued (JWT), or an API key the service's API-key
+ * endpoints accept. The endpoint does not take this kind of credential; saying "wrong password" would mislead.
+ */
+function refusedCredentialError(
+	ctx: ApiContext,
+	req: ApiRequest,
+	body: unknown,
+	kind: 'jwt' | 'apiKey',
+): NodeApiError {
+	const words = readServerWords(body)?.message;
+	const said = words ? ` (the service said "${words}")` : '';
+	return buildApiError(ctx.getNode(), {
+		status: 401,
+		body,
+		method: req.method,
+		path: req.path,
+		itemIndex: req.itemIndex,
+		isSend: req.isSend,
+		message:
+			kind === 'jwt'
+				? `This endpoint does not accept the e-mail and password login (JWT): it refused a token the login had just issued${said}`
+				: `This endpoint does not accept an API key: the service's API-key endpoints accept this key, but this one refused it${said}`,
+		description:
+			kind === 'jwt'
+				? 'The e-mail and password are right (the login worked). This endpoint needs another kind of credential, e.g. an API key: use an SMS Platform credential with Authentication "API Key" for this operation.'
+				: 'The API key is right. This endpoint needs another kind of credential, e.g. the login token: use an SMS Platform credential with Authentication "Email and Password (JWT)" for this operation.',
+	});
+}
+
+const NO_MATCH = /No [\w .-]{1,80}? matches the given query\.?/i;
+
+function matchesNoQuery(raw: unknown): boolean {
+	const text = typeof raw === 'string' ? raw : JSON.stringify(raw ?? '');
+	return NO_MATCH.test(text);
+}
+
+/**
+ * A 404 for a path the service does not have (an HTML "Not Found" page, or the words "Not found: GET /path"), as
+ * opposed to a 404 for an id that does not exist (a JSON body such as `{"detail": "Not found."}`).
+ */
+function isNoSuchEndpoint(body: ParsedBody, req: ApiRequest): boolean {
+	if (body.kind === 'html') return true;
+	const words = readServerWords(body.value)?.message ?? '';
+	return new RegExp(`^Not found: ${req.method} /`, 'i').test(words);
 }
 
 type ParsedBody =
