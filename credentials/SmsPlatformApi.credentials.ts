@@ -29,6 +29,37 @@ export function extractAccessToken(body: unknown): string | undefined {
 	return undefined;
 }
 
+/** The service's own words in an error answer (`detail`, `message`, `error`, DRF field lists, an HTML title). */
+export function serviceWords(body: unknown): string | undefined {
+	if (typeof body === 'string') {
+		const text = body.trim();
+		if (!text) return undefined;
+		try {
+			return serviceWords(JSON.parse(text));
+		} catch {
+			const title =
+				/<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1] ??
+				/<h1[^>]*>([^<]*)<\/h1>/i.exec(text)?.[1];
+			if (title) return title.trim().slice(0, 200);
+			return /</.test(text) ? undefined : text.slice(0, 200);
+		}
+	}
+	if (Array.isArray(body)) {
+		const parts = body.map(serviceWords).filter((part): part is string => !!part);
+		return parts.length ? parts.join('; ') : undefined;
+	}
+	if (!body || typeof body !== 'object') return undefined;
+	const record = body as Record<string, unknown>;
+	for (const key of ['error', 'detail', 'message', 'non_field_errors']) {
+		const words = serviceWords(record[key]);
+		if (words) return words;
+	}
+	const fields = Object.entries(record)
+		.filter(([, value]) => Array.isArray(value))
+		.map(([field, value]) => `${field}: ${serviceWords(value) ?? ''}`);
+	return fields.length ? fields.join('; ').slice(0, 300) : undefined;
+}
+
 function trimBaseUrl(value: unknown): string {
 	return String(value ?? '')
 		.trim()
@@ -169,17 +200,25 @@ export class SmsPlatformApi implements ICredentialType {
 				timeout: 30000,
 			});
 		} catch (error) {
-			const status = (error as { httpCode?: string; response?: { status?: number } }).response
-				?.status;
-			const code = status ?? (error as { httpCode?: string }).httpCode;
+			const failure = error as {
+				httpCode?: string;
+				message?: string;
+				response?: { status?: number; data?: unknown };
+			};
+			const code = failure.response?.status ?? failure.httpCode;
+			const words = serviceWords(failure.response?.data);
+			const said = words ? ` ("${words}")` : '';
 			if (String(code) === '400' || String(code) === '401' || String(code) === '403') {
 				throw new Error(
-					`SMS Platform login failed (HTTP ${code}): the e-mail or password was refused. Check them in the credential.`,
+					`SMS Platform login failed (HTTP ${code}): the e-mail or password was refused${said}. Check them in the credential.`,
 				);
 			}
-			throw new Error(
-				`SMS Platform login failed${code ? ` (HTTP ${code})` : ''}: ${(error as Error).message}. Check the Base URL.`,
-			);
+			if (code !== undefined && code !== null && String(code) !== '') {
+				throw new Error(
+					`SMS Platform login failed (HTTP ${code})${words ? `: "${words}"` : `: ${failure.message}`}. ${String(code) === '404' ? 'This service has no login at POST /api/auth/login/: check the Base URL.' : 'Check the Base URL: the login is POST /api/auth/login/ below it.'}`,
+				);
+			}
+			throw new Error(`SMS Platform login failed: ${failure.message}. Check the Base URL.`);
 		}
 		const accessToken = extractAccessToken(response);
 		if (!accessToken) {
@@ -207,11 +246,43 @@ export class SmsPlatformApi implements ICredentialType {
 		return { ...requestOptions, headers };
 	}
 
+	/**
+	 * Proves the credential the way its mode is used: an API key on an endpoint that takes API keys (the balance); the
+	 * e-mail and password by logging in (n8n runs preAuthentication for every credential test, and its error says
+	 * why in the service's words) and then on an endpoint that takes the login's token (the notifications), not the
+	 * balance, which some servers open to API keys only.
+	 */
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}',
-			url: '/api/integration/v1/sms/balance/',
+			url: '={{$credentials.authMethod === "jwt" ? "/api/notifications/" : "/api/integration/v1/sms/balance/"}}',
 			method: 'GET',
 		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message:
+						'The service refused the credential (HTTP 401). An API key: it is wrong or revoked, or the service reads it from the other header (switch between "Authorization: Bearer" and "X-API-Key"). E-mail and password: the login worked, but the service refused its token on GET /api/notifications/.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message:
+						'The service knows the credential but refuses it access (HTTP 403): the account may lack the permission, or be inactive.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message:
+						'This service has no such endpoint (HTTP 404): check the Base URL (the address of the API, without /api/...).',
+				},
+			},
+		],
 	};
 }

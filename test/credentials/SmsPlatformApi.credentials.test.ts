@@ -98,12 +98,15 @@ describe('SmsPlatformApi credential: description', () => {
 		).resolves.toMatchObject({ headers: { Authorization: 'Bearer k' } });
 	});
 
-	it('has a test request: GET the balance below the Base URL', () => {
+	it('has a test request per mode: the balance for an API key, the notifications for the login (JWT)', () => {
 		expect(credential.test.request).toEqual({
 			baseURL: expect.stringMatching(/^=\{\{.*\$credentials\.baseUrl.*\}\}$/),
-			url: '/api/integration/v1/sms/balance/',
+			url: '={{$credentials.authMethod === "jwt" ? "/api/notifications/" : "/api/integration/v1/sms/balance/"}}',
 			method: 'GET',
 		});
+		expect(
+			credential.test.rules?.map((rule) => (rule.properties as { value: number }).value),
+		).toEqual([401, 403, 404]);
 	});
 });
 
@@ -178,21 +181,24 @@ describe('preAuthentication itself', () => {
 		expect(Object.keys(calls[0].body as IDataObject)).toEqual(['email', 'password']);
 	});
 
-	it.each([400, 401, 403])('a refused login (HTTP %i) never shows the password', async (status) => {
-		const self = withHttp(async () => {
-			throw Object.assign(new Error(`Request failed with status code ${status}`), {
-				response: {
-					status,
-					data: { detail: 'No active account found with the given credentials' },
-				},
+	it.each([400, 401, 403])(
+		"a refused login (HTTP %i) says why in the service's words, never shows the password",
+		async (status) => {
+			const self = withHttp(async () => {
+				throw Object.assign(new Error(`Request failed with status code ${status}`), {
+					response: {
+						status,
+						data: { detail: 'No active account found with the given credentials' },
+					},
+				});
 			});
-		});
-		const error = await refusal(() => credential.preAuthentication.call(self, jwtCredentials()));
-		expect(error.message).toBe(
-			`SMS Platform login failed (HTTP ${status}): the e-mail or password was refused. Check them in the credential.`,
-		);
-		expect(error.message).not.toContain(PASSWORD);
-	});
+			const error = await refusal(() => credential.preAuthentication.call(self, jwtCredentials()));
+			expect(error.message).toBe(
+				`SMS Platform login failed (HTTP ${status}): the e-mail or password was refused ("No active account found with the given credentials"). Check them in the credential.`,
+			);
+			expect(error.message).not.toContain(PASSWORD);
+		},
+	);
 
 	it('a login that cannot reach the service says so and points at the Base URL', async () => {
 		const self = withHttp(async () => {
@@ -342,11 +348,11 @@ describe('JWT login', () => {
 		// The old token was refused, then the request went once with the new token.
 		expect(tokensSeen.filter((t) => t === 'Bearer new-token')).toHaveLength(1);
 		expect(tokensSeen[tokensSeen.length - 1]).toBe('Bearer new-token');
-		expect(tokensSeen.filter((t) => t === 'Bearer old').length).toBeGreaterThanOrEqual(1);
-		expect(tokensSeen.filter((t) => t === 'Bearer old').length).toBeLessThanOrEqual(2);
+		// The expired token went once: two requests in all, never the same expired token twice.
+		expect(tokensSeen).toEqual(['Bearer old', 'Bearer new-token']);
 	});
 
-	it('logs in only once when the fresh token is refused too, and reports the 401', async () => {
+	it('logs in only once when the fresh token is refused too, and says the endpoint does not take the login token', async () => {
 		let apiRequests = 0;
 		nock(BASE_URL)
 			.get(BALANCE)
@@ -360,10 +366,15 @@ describe('JWT login', () => {
 		const error = await caught(() => runNode({ parameters: getBalance, helper }));
 		expect(helper.logins).toBe(1);
 		expect(login.pendingMocks()).toHaveLength(1); // 3 allowed, 1 used (pendingMocks lists the interceptor once)
-		expect(apiRequests).toBeLessThanOrEqual(3);
+		// The expired token once, the fresh one once: never more than two requests because of a 401.
+		expect(apiRequests).toBe(2);
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toBe('Authentication credentials were not provided. [HTTP 401]');
-		expect(error.description).toMatch(/Check the credential/);
+		expect(error.message).toBe(
+			'This endpoint does not accept the e-mail and password login (JWT): it refused a token the login had just issued (the service said "Authentication credentials were not provided.") [HTTP 401]',
+		);
+		expect(error.description).toMatch(/e-mail and password are right/);
+		expect(error.description).toMatch(/API key/);
+		expect(error.description).not.toMatch(/password (was|is) (wrong|refused)/);
 	});
 
 	it.each([
@@ -543,13 +554,13 @@ describe('the credential test request', () => {
 		scope.done();
 	});
 
-	it('logs in first for the JWT mode', async () => {
+	it('logs in first for the JWT mode, then proves the token on an endpoint that takes it (not the balance)', async () => {
 		const login = nock('https://x.test')
 			.post('/api/auth/login/', { email: 'ops@example.com', password: PASSWORD })
 			.reply(200, { access_token: 'tested-token' });
 		const api = nock('https://x.test', { reqheaders: { authorization: 'Bearer tested-token' } })
-			.get('/api/integration/v1/sms/balance/')
-			.reply(200, { balance: 10 });
+			.get('/api/notifications/')
+			.reply(200, { count: 0, next: null, previous: null, results: [] });
 		const { helper } = await runCredentialTest(jwtCredentials({ baseUrl: 'https://x.test/' }));
 		expect(helper.logins).toBe(1);
 		login.done();
