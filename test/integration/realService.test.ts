@@ -1,0 +1,569 @@
+/**
+ * Issue #11: every operation, the credential test in each mode and each trigger event, run over real HTTP against
+ * both sandbox profiles: `documented` (the API reference) and `wild` (as real servers of this kind answer: auth per
+ * endpoint group, login `{message, user, tokens}`, envelopes, offset timestamps, amounts as strings, grouped billing
+ * history, notifications ignoring `unread_only`, DRF/HTML/500 not-founds, no rate-limit headers). The error texts a
+ * user meets are asserted.
+ */
+import { RoutingNode } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeType,
+	INodeTypes,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { SmsPlatformApi } from '../../credentials/SmsPlatformApi.credentials';
+import type { SandboxProcess } from '../support/sandbox-process.cjs';
+import { startSandboxProcess } from '../support/sandbox-process.cjs';
+import {
+	TestCredentialsHelper,
+	apiKeyCredentials,
+	caught,
+	executeContextFor,
+	jwtCredentials,
+	pollTrigger,
+	runNode,
+} from '../support/harness';
+
+const SANDBOX_KEY = 'sk_test_sms_platform_sandbox';
+const EMAIL = 'demo@sandbox.test';
+const PASSWORD = 'sandbox-password';
+const CAMPAIGN = 'cccd688d-2b90-50e6-a129-812296e117df';
+const CONTACT = 'dedaa51f-ea46-59db-afaa-62e0e9876c0f';
+const TENANT = 'a455fe1c-db11-528c-9844-e84add799cc3';
+const PACKAGE = '320c20d2-d337-59e2-b3d8-13c37677f81c';
+const MISSING = '00000000-0000-4000-8000-000000000000';
+
+type Profile = 'documented' | 'wild';
+
+/**
+ * Runs the credential's test as n8n's CredentialsTester does (a RoutingNode over the test request, preAuthentication
+ * first) and maps the outcome as it does: OK, a rule's message for its status, else the error's message.
+ */
+async function credentialTest(
+	credentials: ICredentialDataDecryptedObject,
+): Promise<{ status: 'OK' | 'Error'; message: string }> {
+	const credential = new SmsPlatformApi();
+	const nodeType: INodeType = {
+		description: {
+			displayName: 'Credential test',
+			name: 'credentialTest',
+			group: ['input'],
+			version: 1,
+			description: '',
+			defaults: {},
+			inputs: ['main'],
+			outputs: ['main'],
+			credentials: [{ name: 'smsPlatformApi', required: true }],
+			requestDefaults: credential.test.request,
+			properties: [],
+		} as unknown as INodeType['description'],
+	};
+	const nodeTypes = {
+		getByName: () => nodeType,
+		getByNameAndVersion: () => nodeType,
+		getKnownTypes: () => ({}),
+	} as unknown as INodeTypes;
+	const node: INode = {
+		id: 'credential-test',
+		name: 'Temp-Node',
+		type: 'credentialTest',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+		credentials: { smsPlatformApi: { id: 'cred-1', name: 'SMS Platform account' } },
+	};
+	const workflow = new Workflow({
+		id: 'cred-test',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+	});
+	const helper = new TestCredentialsHelper(credentials);
+	const additionalData = {
+		credentialsHelper: helper,
+		variables: {},
+	} as unknown as IWorkflowExecuteAdditionalData;
+	const items: INodeExecutionData[] = [{ json: {} }];
+	const context = executeContextFor(workflow, node, additionalData, items, 'internal');
+	const routingNode = new RoutingNode(context, nodeType, {
+		id: 'cred-1',
+		name: 'SMS Platform account',
+		type: 'smsPlatformApi',
+		data: credentials,
+	} as never);
+	try {
+		await routingNode.runNode();
+		return { status: 'OK', message: 'Connection successful!' };
+	} catch (error) {
+		const e = error as {
+			message: string;
+			cause?: { response?: { status: number; statusText?: string }; code?: string };
+		};
+		if (e.cause?.response) {
+			const rule = credential.test.rules?.find(
+				(r) => (r.properties as { value: number }).value === e.cause?.response?.status,
+			);
+			return {
+				status: 'Error',
+				message: rule
+					? (rule.properties as { message: string }).message
+					: (e.cause.response.statusText ?? ''),
+			};
+		}
+		return { status: 'Error', message: e.message };
+	}
+}
+
+describe.each<Profile>(['documented', 'wild'])('against the %s sandbox profile', (profile) => {
+	let sandbox: SandboxProcess;
+	let apiKey: ICredentialDataDecryptedObject;
+	let jwt: ICredentialDataDecryptedObject;
+	/** The credential each endpoint group takes on real servers (both work on the documented profile). */
+	let integration: ICredentialDataDecryptedObject;
+	let web: ICredentialDataDecryptedObject;
+
+	beforeAll(async () => {
+		sandbox = await startSandboxProcess({
+			SANDBOX_PROFILE: profile,
+			SANDBOX_DELIVERY_DELAY_MS: 0,
+			SANDBOX_PAYMENT_DELAY_MS: 0,
+		});
+		apiKey = apiKeyCredentials('apiKeyBearer', { baseUrl: sandbox.url, apiKey: SANDBOX_KEY });
+		jwt = jwtCredentials({ baseUrl: sandbox.url, email: EMAIL, password: PASSWORD });
+		integration = apiKey;
+		web = jwt;
+	});
+
+	afterAll(async () => {
+		await sandbox.stop();
+	});
+
+	beforeEach(async () => {
+		await sandbox.admin('POST', 'reset');
+	});
+
+	const run = async (parameters: IDataObject, credentials: ICredentialDataDecryptedObject) =>
+		(await runNode({ parameters, credentials: { ...credentials } })).output.map((o) => o.json);
+
+	/** The API requests the sandbox got since the last reset (admin calls excluded). */
+	const apiRequests = async (): Promise<Array<{ method: string; path: string; status: number }>> =>
+		(await sandbox.admin('GET', 'requests')) as Array<{
+			method: string;
+			path: string;
+			status: number;
+		}>;
+
+	describe('the credential test, per mode', () => {
+		it('says an API key works (Bearer and X-API-Key)', async () => {
+			expect(await credentialTest({ ...apiKey })).toEqual({
+				status: 'OK',
+				message: 'Connection successful!',
+			});
+			expect(await credentialTest({ ...apiKey, authMethod: 'apiKeyHeader' })).toEqual({
+				status: 'OK',
+				message: 'Connection successful!',
+			});
+		});
+
+		it('says the e-mail and password work: the login and an endpoint that takes its token', async () => {
+			expect(await credentialTest({ ...jwt })).toEqual({
+				status: 'OK',
+				message: 'Connection successful!',
+			});
+			const paths = (await apiRequests()).map((r) => `${r.method} ${r.path} ${r.status}`);
+			expect(paths).toEqual(['POST /api/auth/login/ 200', 'GET /api/notifications/ 200']);
+		});
+
+		it('says why a wrong password fails, in the service’s words', async () => {
+			const verdict = await credentialTest({ ...jwt, password: 'wrong-password' });
+			expect(verdict.status).toBe('Error');
+			expect(verdict.message).toBe(
+				profile === 'wild'
+					? 'SMS Platform login failed (HTTP 400): the e-mail or password was refused ("Invalid credentials."). Check them in the credential.'
+					: 'SMS Platform login failed (HTTP 401): the e-mail or password was refused ("Invalid email or password"). Check them in the credential.',
+			);
+			expect(verdict.message).not.toContain('wrong-password');
+		});
+
+		it('says a wrong API key was refused', async () => {
+			const verdict = await credentialTest({ ...apiKey, apiKey: 'sk_wrong' });
+			expect(verdict.status).toBe('Error');
+			expect(verdict.message).toMatch(
+				/^The service refused the credential \(HTTP 401\)\. An API key: it is wrong or revoked/,
+			);
+		});
+
+		it('says a Base URL without the API has no such endpoint', async () => {
+			const verdict = await credentialTest({ ...apiKey, baseUrl: `${sandbox.url}/nothing-here` });
+			expect(verdict).toEqual({
+				status: 'Error',
+				message:
+					'This service has no such endpoint (HTTP 404): check the Base URL (the address of the API, without /api/...).',
+			});
+		});
+	});
+
+	describe('every operation', () => {
+		it('sends, and reads the message back (status, details)', async () => {
+			const [sent] = await run(
+				{
+					resource: 'sms',
+					operation: 'send',
+					recipients: '+255712345678',
+					message: `Hello from the ${profile} test`,
+					senderId: 'ACME',
+				},
+				integration,
+			);
+			expect(sent.message_id).toMatch(/^[0-9a-f-]{36}$/);
+			const messageId = sent.message_id as string;
+			const [status] = await run(
+				{ resource: 'sms', operation: 'getStatus', messageId },
+				integration,
+			);
+			expect(status).toMatchObject({ message_id: messageId, status: 'delivered' });
+			const [details] = await run({ resource: 'sms', operation: 'getDetails', messageId }, web);
+			expect(details).toMatchObject({ id: messageId, status: 'delivered', sender_id: 'ACME' });
+			expect(typeof details.cost).toBe('number');
+		});
+
+		it('reads the balance and the statistics as numbers, not envelopes', async () => {
+			const [balance] = await run({ resource: 'account', operation: 'getBalance' }, integration);
+			expect(balance).toEqual({ balance: 5000, currency: 'credits' });
+			const [stats] = await run({ resource: 'sms', operation: 'getStats' }, web);
+			expect(stats).not.toHaveProperty('success');
+			expect(typeof stats.total_sent).toBe('number');
+			expect(typeof stats.total_cost).toBe('number');
+		});
+
+		it('reads campaign analytics as the analytics, not the envelope', async () => {
+			const [analytics] = await run(
+				{ resource: 'campaign', operation: 'getAnalytics', campaignId: CAMPAIGN },
+				web,
+			);
+			expect(analytics).toMatchObject({ campaign_id: CAMPAIGN, name: 'Black Friday Promo' });
+			expect(analytics).not.toHaveProperty('analytics');
+			expect(typeof analytics.cost).toBe('number');
+		});
+
+		it('reads dashboard metrics, a contact, recent activity, organizations and packages', async () => {
+			const [metrics] = await run(
+				{ resource: 'dashboard', operation: 'getMetrics', period: '7d' },
+				web,
+			);
+			expect(metrics).toMatchObject({ period: '7d' });
+			expect((metrics.daily_breakdown as IDataObject[]).length).toBeGreaterThan(0);
+			const [contact] = await run(
+				{ resource: 'contact', operation: 'get', contactId: CONTACT },
+				web,
+			);
+			expect(contact).toMatchObject({ id: CONTACT, name: 'Amina Juma' });
+			const activity = await run({ resource: 'activity', operation: 'getRecent', limit: 5 }, web);
+			expect(activity).toHaveLength(5);
+			const organizations = await run(
+				{ resource: 'organization', operation: 'getAll', returnAll: true },
+				web,
+			);
+			expect(organizations).toHaveLength(48);
+			const packages = await run(
+				{ resource: 'smsPackage', operation: 'getAll', returnAll: true },
+				web,
+			);
+			expect(packages.map((p) => p.id)).toContain(PACKAGE);
+			expect(typeof packages[0].price).toBe('number');
+		});
+
+		it('creates a tenant, pays for it, and reads the payment status', async () => {
+			const [tenant] = await run(
+				{
+					resource: 'partnerTenant',
+					operation: 'create',
+					tenantName: 'Profile Test Ltd',
+					ownerEmail: 'owner@example.com',
+					ownerName: 'Owner',
+					contactPhone: '+255712345678',
+					initialCredits: 10,
+				},
+				integration,
+			);
+			expect(tenant).toMatchObject({ tenant_name: 'Profile Test Ltd', sms_balance: 10 });
+			const [payment] = await run(
+				{
+					resource: 'partnerTenant',
+					operation: 'initiatePayment',
+					tenantId: tenant.tenant_id,
+					packageId: { __rl: true, mode: 'id', value: PACKAGE },
+					buyerEmail: 'buyer@example.com',
+					buyerName: 'Buyer',
+					buyerPhone: '0712345678',
+					mobileMoneyProvider: 'vodacom',
+				},
+				integration,
+			);
+			expect(payment).toMatchObject({ status: 'pending', amount: 24000 });
+			await sandbox.admin('POST', `payments/${payment.transaction_id as string}/complete`);
+			const [status] = await run(
+				{ resource: 'payment', operation: 'getStatus', transactionId: payment.transaction_id },
+				web,
+			);
+			expect(status).toMatchObject({ status: 'completed', amount: 24000 });
+			expect(status).not.toHaveProperty('success');
+		});
+
+		it('reads billing history as records with their type, newest first, filtered and limited', async () => {
+			const all = await run({ resource: 'billing', operation: 'getHistory', returnAll: true }, web);
+			expect(all).toHaveLength(260);
+			const times = all.map((r) => Date.parse(r.created_at as string));
+			expect(times).toEqual([...times].sort((a, b) => b - a));
+			expect(new Set(all.map((r) => r.type))).toEqual(new Set(['usage', 'purchase', 'payment']));
+			const usage = await run(
+				{
+					resource: 'billing',
+					operation: 'getHistory',
+					returnAll: false,
+					limit: 7,
+					filters: { type: 'usage' },
+				},
+				web,
+			);
+			expect(usage).toHaveLength(7);
+			expect(usage.every((r) => r.type === 'usage' && (r.amount as number) < 0)).toBe(true);
+			expect(usage.map((r) => r.id)).toEqual(
+				all
+					.filter((r) => r.type === 'usage')
+					.slice(0, 7)
+					.map((r) => r.id),
+			);
+		});
+
+		it('Unread Only returns unread notifications only, keeping the server’s fields', async () => {
+			const unread = await run(
+				{
+					resource: 'notification',
+					operation: 'getAll',
+					returnAll: true,
+					filters: { unreadOnly: true },
+				},
+				web,
+			);
+			expect(unread).toHaveLength(11);
+			if (profile === 'wild') {
+				expect(unread.every((n) => n.status === 'unread' && n.is_unread === true)).toBe(true);
+				expect(unread[0]).toHaveProperty('notification_type');
+				expect(unread[0]).toHaveProperty('read_at', null);
+			} else {
+				expect(unread.every((n) => n.is_read === false)).toBe(true);
+			}
+			const limited = await run(
+				{
+					resource: 'notification',
+					operation: 'getAll',
+					returnAll: false,
+					limit: 3,
+					filters: { unreadOnly: true },
+				},
+				web,
+			);
+			expect(limited.map((n) => n.id)).toEqual(unread.slice(0, 3).map((n) => n.id));
+		});
+	});
+
+	describe('errors that say what is really wrong', () => {
+		it('an id that does not exist is a not-found, asked once', async () => {
+			const contact = await caught(() =>
+				runNode({
+					parameters: { resource: 'contact', operation: 'get', contactId: MISSING },
+					credentials: { ...web },
+				}),
+			);
+			expect(contact.message).toBe(
+				profile === 'wild' ? 'Not found. [HTTP 404]' : `Contact not found: '${MISSING}' [HTTP 404]`,
+			);
+			expect(contact.description).toMatch(/^The id does not exist on the service/);
+
+			await sandbox.admin('DELETE', 'requests');
+			const campaign = await caught(() =>
+				runNode({
+					parameters: { resource: 'campaign', operation: 'getAnalytics', campaignId: MISSING },
+					credentials: { ...web },
+				}),
+			);
+			if (profile === 'wild') {
+				expect(campaign.message).toBe('Not found: No Campaign matches the given query. [HTTP 500]');
+				expect(campaign.description).toMatch(/^The id does not exist on the service/);
+				expect(campaign.description).toMatch(/not retried/);
+			} else {
+				expect(campaign.message).toBe(`Campaign not found: '${MISSING}' [HTTP 404]`);
+			}
+			const requests = (await apiRequests()).filter((r) => r.path.includes('/campaigns/'));
+			expect(requests).toHaveLength(1);
+		});
+
+		it('an endpoint the service does not have is said to be one, not a missing id', async () => {
+			const error = await caught(() =>
+				runNode({
+					parameters: { resource: 'sms', operation: 'getStatus', messageId: MISSING },
+					credentials: { ...integration, baseUrl: `${sandbox.url}/v9` },
+				}),
+			);
+			expect(error.message).toMatch(
+				/^This service has no such endpoint: GET \/api\/integration\/v1\/sms\/status\/[0-9a-f-]+\/ \(".+"\) \[HTTP 404\]$/,
+			);
+			expect(error.description).toMatch(
+				/^This service has no such endpoint: check the Base URL, or the service may not offer this operation/,
+			);
+			const login = await caught(() =>
+				runNode({
+					parameters: { resource: 'contact', operation: 'get', contactId: CONTACT },
+					credentials: { ...web, baseUrl: `${sandbox.url}/v9` },
+				}),
+			);
+			expect(login.message).toBe(
+				`SMS Platform login failed (HTTP 404): "${profile === 'wild' ? 'Not Found' : 'Not found: POST /v9/api/auth/login/'}". This service has no login at POST /api/auth/login/: check the Base URL.`,
+			);
+		});
+
+		if (profile === 'wild') {
+			it('a login token refused by an API-key endpoint: the endpoint does not take it, the password is fine', async () => {
+				const error = await caught(() =>
+					runNode({
+						parameters: { resource: 'account', operation: 'getBalance' },
+						credentials: { ...jwt },
+					}),
+				);
+				expect(error.message).toBe(
+					'This endpoint does not accept the e-mail and password login (JWT): it refused a token the login had just issued (the service said "Invalid API key") [HTTP 401]',
+				);
+				expect(error.description).toMatch(/e-mail and password are right/);
+				const balance = (await apiRequests()).filter((r) => r.path.endsWith('/balance/'));
+				expect(balance).toHaveLength(1);
+			});
+
+			it('an expired stored token: one re-login, two requests at most, then the same truth', async () => {
+				const helper = new TestCredentialsHelper({ ...jwt, accessToken: 'expired-token' });
+				const error = await caught(() =>
+					runNode({ parameters: { resource: 'account', operation: 'getBalance' }, helper }),
+				);
+				expect(helper.logins).toBe(1);
+				expect(error.message).toMatch(
+					/^This endpoint does not accept the e-mail and password login/,
+				);
+				const requests = (await apiRequests()).map((r) => `${r.method} ${r.path} ${r.status}`);
+				expect(requests).toEqual([
+					'GET /api/integration/v1/sms/balance/ 401',
+					'POST /api/auth/login/ 200',
+					'GET /api/integration/v1/sms/balance/ 401',
+				]);
+			});
+
+			it('an API key refused by a JWT-only endpoint: the endpoint does not take it, the key is fine', async () => {
+				const error = await caught(() =>
+					runNode({
+						parameters: { resource: 'sms', operation: 'getStats' },
+						credentials: { ...apiKey },
+					}),
+				);
+				expect(error.message).toBe(
+					'This endpoint does not accept an API key: the service\'s API-key endpoints accept this key, but this one refused it (the service said "Given token not valid for any token type") [HTTP 401]',
+				);
+				expect(error.description).toMatch(/Email and Password \(JWT\)/);
+				const requests = (await apiRequests()).map((r) => `${r.method} ${r.path} ${r.status}`);
+				expect(requests).toEqual([
+					'GET /api/messaging/sms/stats/ 401',
+					'GET /api/integration/v1/sms/balance/ 200',
+				]);
+			});
+		}
+
+		it('a wrong API key is said to be refused, not an endpoint problem', async () => {
+			const error = await caught(() =>
+				runNode({
+					parameters: { resource: 'sms', operation: 'getStats' },
+					credentials: { ...apiKey, apiKey: 'sk_wrong' },
+				}),
+			);
+			expect(error.message).toMatch(/\[HTTP 401\]$/);
+			expect(error.message).not.toMatch(/does not accept/);
+			expect(error.description).toMatch(/^Check the credential: the API key may be wrong/);
+		});
+	});
+
+	describe('the trigger', () => {
+		it('Payment Completed fires for a payment completed after activation', async () => {
+			const parameters = { event: 'paymentCompleted' };
+			const first = await pollTrigger({ parameters, credentials: { ...web } });
+			expect(first.items).toBeNull();
+			const [payment] = await run(
+				{
+					resource: 'partnerTenant',
+					operation: 'initiatePayment',
+					tenantId: TENANT,
+					packageId: { __rl: true, mode: 'id', value: PACKAGE },
+					buyerEmail: 'buyer@example.com',
+					buyerName: 'Buyer',
+					buyerPhone: '0712345678',
+					mobileMoneyProvider: 'tigo',
+				},
+				integration,
+			);
+			const pending = await pollTrigger({
+				parameters,
+				staticData: first.staticData,
+				credentials: { ...web },
+			});
+			expect(pending.items).toBeNull();
+			await sandbox.admin('POST', `payments/${payment.transaction_id as string}/complete`);
+			const fired = await pollTrigger({
+				parameters,
+				staticData: pending.staticData,
+				credentials: { ...web },
+			});
+			expect(fired.items).toHaveLength(1);
+			expect(fired.items?.[0]).toMatchObject({
+				id: payment.transaction_id,
+				type: 'payment',
+				status: 'completed',
+				amount: 24000,
+			});
+		});
+
+		it('New Notification with Unread Only fires for a new unread notification only', async () => {
+			const parameters = { event: 'newNotification', options: { unreadOnly: true } };
+			const first = await pollTrigger({ parameters, credentials: { ...web } });
+			expect(first.items).toBeNull();
+			await sandbox.admin('POST', 'notifications', {
+				title: 'Hello',
+				message: `From the ${profile} profile`,
+				type: 'info',
+			});
+			const fired = await pollTrigger({
+				parameters,
+				staticData: first.staticData,
+				credentials: { ...web },
+			});
+			expect(fired.items).toHaveLength(1);
+			expect(fired.items?.[0]).toMatchObject({ title: 'Hello' });
+		});
+
+		it('Low Balance fires when the balance drops below the threshold', async () => {
+			const parameters = { event: 'lowBalance', threshold: 1000 };
+			const first = await pollTrigger({ parameters, credentials: { ...integration } });
+			expect(first.items).toBeNull();
+			await sandbox.admin('POST', 'balance', { balance: 500 });
+			const fired = await pollTrigger({
+				parameters,
+				staticData: first.staticData,
+				credentials: { ...integration },
+			});
+			expect(fired.items).toHaveLength(1);
+			expect(fired.items?.[0]).toMatchObject({ balance: 500 });
+		});
+	});
+});
