@@ -10,7 +10,7 @@ import { FaultStore, faultResponse, isLatencyOnly } from './faults.mjs';
 import { Router } from './router.mjs';
 import { SandboxState } from './state.mjs';
 import { RingBuffer } from './util.mjs';
-import { HTML_NOT_FOUND, authenticateWild, loginWild, wildAnswer, wildError } from './wild.mjs';
+import { HTML_NOT_FOUND, WILD_HANDLERS, authenticateWild, wildAnswer, wildError } from './wild.mjs';
 
 export {
 	FAILING_NUMBER,
@@ -306,10 +306,8 @@ export async function startSandbox(options = {}) {
 				path,
 				origin: originOf(rq),
 			};
-			const result =
-				wild && m.route.template === '/api/auth/login/'
-					? { status: 200, body: loginWild(auth, body, state.config.jwtTtlSeconds) }
-					: m.route.handler(ctx);
+			const handler = (wild && WILD_HANDLERS[m.route.template]) || m.route.handler;
+			const result = handler(ctx);
 			if (wild) result.body = wildAnswer(m.route.template, result.body, ctx);
 			if (rlHeaders) result.headers = rlHeaders;
 			return result;
@@ -486,7 +484,7 @@ export async function startSandbox(options = {}) {
 				const r = processApi(rq);
 				sendResult(res, r);
 				logRequest(rq, r.status);
-			});
+			}, logError);
 			return;
 		}
 		const r = processApi(rq);
