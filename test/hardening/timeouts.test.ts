@@ -84,6 +84,8 @@ describe('every request has a timeout', () => {
 
 	it('the default is 30 s, and every operation offers Request Options → Timeout (default 30 s)', () => {
 		expect(policy.timeoutMs).toBe(30000);
+		// The payment status asks the mobile-money provider: real servers take up to 60 s to answer it.
+		expect(policy.slowTimeoutMs).toBe(90000);
 		const properties = new SmsPlatform().description.properties;
 		for (const [name] of operations) {
 			const [resource, operation] = name.split('.');
@@ -103,6 +105,7 @@ describe('every request has a timeout', () => {
 		'%s gives up at the default timeout (shortened here to 150 ms)',
 		async (_name, parameters) => {
 			policy.timeoutMs = 150;
+			policy.slowTimeoutMs = 150;
 			policy.maxRetries = 0;
 			nock(BASE_URL)
 				.persist()

@@ -5,7 +5,10 @@
 
 import {
 	coerceNumbers,
+	groupedRecords,
 	hasNext,
+	isListBody,
+	isRead,
 	listCount,
 	unwrapList,
 	unwrapObject,
@@ -42,6 +45,29 @@ describe('unwrapObject', () => {
 			undefined,
 			{ success: true, message: 'queued', message_id: 'm1' },
 		],
+		[
+			'any envelope: {success, analytics}',
+			{ success: true, analytics: { campaign_id: 'c1', sent: 3 } },
+			undefined,
+			{ campaign_id: 'c1', sent: 3 },
+		],
+		[
+			'{success, timestamp, data, message}',
+			{
+				success: true,
+				timestamp: '2026-11-22T10:00:00.123456+03:00',
+				data: { id: 't1', status: 'completed', amount: '18.00' },
+				message: 'Transaction status retrieved',
+			},
+			undefined,
+			{ id: 't1', status: 'completed', amount: '18.00' },
+		],
+		[
+			'a resource with success and an object field of its own stays whole',
+			{ success: true, period: '7d', metrics: { cost: 1 } },
+			undefined,
+			{ success: true, period: '7d', metrics: { cost: 1 } },
+		],
 		['not an object', 'text', undefined, {}],
 		['a list', [{ a: 1 }], undefined, {}],
 	])('%s', (_label, body, preferred, expected) => {
@@ -77,6 +103,59 @@ describe('unwrapList, listCount, hasNext', () => {
 		expect(hasNext({ next: '' })).toBe(false);
 		expect(hasNext({ results: [] })).toBeUndefined();
 		expect(hasNext([])).toBeUndefined();
+	});
+});
+
+describe('groupedRecords: a billing history grouped by kind, unpaginated', () => {
+	const body = {
+		success: true,
+		data: {
+			summary: { total_purchases: 1, total_spent: '18.00' },
+			purchases: [{ id: 'p1', amount: '18.00', created_at: '2026-11-20T10:00:00.000001Z' }],
+			payments: [{ id: 'y1', amount: '18.00', created_at: '2026-11-21T12:00:00.5+03:00' }],
+			usage_records: [
+				{ id: 'u1', amount: '-0.25', created_at: '2026-11-22T08:00:00.123456+00:00' },
+				{ id: 'u0', amount: '-0.25', created_at: '2026-11-19T08:00:00Z' },
+			],
+			custom_purchases: [],
+		},
+	};
+
+	it('reads every record with its type, newest first (offsets and microseconds compared as instants)', () => {
+		expect(groupedRecords(body)?.map((r) => [r.id, r.type])).toEqual([
+			['u1', 'usage'],
+			['y1', 'payment'],
+			['p1', 'purchase'],
+			['u0', 'usage'],
+		]);
+		expect(isListBody(body)).toBe(true);
+	});
+
+	it('keeps a type the record carries, and every field of the server', () => {
+		const own = { data: { payments: [{ id: 'x', type: 'refund', extra: 1 }] } };
+		expect(groupedRecords(own)).toEqual([{ id: 'x', type: 'refund', extra: 1 }]);
+	});
+
+	it('is not fooled by a page envelope or a plain object', () => {
+		expect(groupedRecords({ count: 1, results: [{ id: 1 }] })).toBeUndefined();
+		expect(groupedRecords({ success: true, data: { balance: 1 } })).toBeUndefined();
+		expect(groupedRecords([])).toBeUndefined();
+	});
+});
+
+describe('isRead: whichever read flag a notification carries', () => {
+	it.each<[string, object, boolean | undefined]>([
+		['is_read true', { is_read: true }, true],
+		['is_read false', { is_read: false }, false],
+		['is_unread true', { is_unread: true, status: 'unread' }, false],
+		['is_unread false', { is_unread: false }, true],
+		['status read', { status: 'read' }, true],
+		['status unread', { status: 'UNREAD' }, false],
+		['read_at set', { read_at: '2026-11-22T10:00:00Z' }, true],
+		['read_at null', { read_at: null }, false],
+		['no flag', { title: 'x' }, undefined],
+	])('%s', (_label, record, expected) => {
+		expect(isRead(record as never)).toBe(expected);
 	});
 });
 
