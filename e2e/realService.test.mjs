@@ -551,7 +551,11 @@ describe('every operation against a server as it really answers (wild profile)',
 		const { text } = failure(N.paymentMissing);
 		assert.match(text, /No PaymentTransaction matches the given query\./);
 		assert.match(text, /does not exist|not found/i);
-		assert.doesNotMatch(text, /retried without success|try again later/i, 'not the advice for a 5xx');
+		assert.doesNotMatch(
+			text,
+			/retried without success|try again later/i,
+			'not the advice for a 5xx',
+		);
 		assert.equal(
 			requestsTo('GET', new RegExp(`/transactions/${MISSING_ID}/status/$`)).length,
 			1,
