@@ -52,7 +52,7 @@ describe('real servers at the transport', () => {
 		expect(error.message).toBe(
 			'This endpoint does not accept the e-mail and password login (JWT): it refused a token the login had just issued (the service said "Invalid API key") [HTTP 401]',
 		);
-		expect(error.description).toMatch(/e\-mail and password are right/);
+		expect(error.description).toMatch(/e-mail and password are right/);
 		expect(error.description).toMatch(/API key/);
 	});
 

@@ -492,7 +492,7 @@ async function sendRequest<T = unknown>(ctx: ApiContext, req: ApiRequest): Promi
 			}
 			throw refusedCredentialError(ctx, req, parseBody(response.body).value, 'jwt');
 		}
-		if (status === 401 && !isJwt && req.path !== API_KEY_PROBE_PATH) {
+		if (status === 401 && !isJwt && req.path !== BALANCE_PATH) {
 			// Is the key wrong, or does this endpoint not take API keys? One request to an API-key endpoint tells.
 			const session = sessionOf(ctx);
 			session.apiKeyWorks ??= await probeApiKey(ctx, baseUrl, credentialsDecrypted, settings);
@@ -615,7 +615,7 @@ async function sendRequest<T = unknown>(ctx: ApiContext, req: ApiRequest): Promi
 }
 
 /** The API-key endpoint a key is proven on (the credential test uses it too). */
-export const API_KEY_PROBE_PATH = '/api/integration/v1/sms/balance/';
+export const BALANCE_PATH = '/api/integration/v1/sms/balance/';
 
 /** Whether the API key is accepted by the service's API-key endpoint: `undefined` when that cannot be told. */
 async function probeApiKey(
@@ -630,7 +630,7 @@ async function probeApiKey(
 			CREDENTIAL_TYPE,
 			{
 				method: 'GET',
-				url: `${baseUrl}${API_KEY_PROBE_PATH}`,
+				url: `${baseUrl}${BALANCE_PATH}`,
 				headers: { Accept: 'application/json' },
 				json: true,
 				timeout: settings.timeoutMs,
