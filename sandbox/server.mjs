@@ -308,7 +308,7 @@ export async function startSandbox(options = {}) {
 			};
 			const handler = (wild && WILD_HANDLERS[m.route.template]) || m.route.handler;
 			const result = handler(ctx);
-			if (wild) result.body = wildAnswer(m.route.template, result.body, ctx);
+			if (wild) result.body = wildAnswer(m.route.template, result.body);
 			if (rlHeaders) result.headers = rlHeaders;
 			return result;
 		} catch (err) {

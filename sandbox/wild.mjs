@@ -201,9 +201,8 @@ const data = (/** @type {unknown} */ value) => ({ success: true, data: value });
  * Reshape a documented 2xx answer of one route (template as in api.mjs) the way the real server sends it.
  * @param {string} template
  * @param {any} body the documented answer
- * @param {{state: import('./state.mjs').SandboxState, query: URLSearchParams, origin: string, path: string}} ctx
  */
-export function wildAnswer(template, body, ctx) {
+export function wildAnswer(template, body) {
 	switch (template) {
 		case '/api/integration/v1/sms/send/': {
 			const { success, ...rest } = body;
