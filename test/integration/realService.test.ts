@@ -18,6 +18,7 @@ import type {
 import { Workflow } from 'n8n-workflow';
 
 import { SmsPlatformApi } from '../../credentials/SmsPlatformApi.credentials';
+import { policy } from '../../nodes/SmsPlatform/transport/request';
 import type { SandboxProcess } from '../support/sandbox-process.cjs';
 import { startSandboxProcess } from '../support/sandbox-process.cjs';
 import {
@@ -565,5 +566,61 @@ describe.each<Profile>(['documented', 'wild'])('against the %s sandbox profile',
 			expect(fired.items).toHaveLength(1);
 			expect(fired.items?.[0]).toMatchObject({ balance: 500 });
 		});
+	});
+});
+
+describe('the wild profile: no rate-limit headers, a slow payment status', () => {
+	let sandbox: SandboxProcess;
+	const saved = { ...policy };
+
+	beforeAll(async () => {
+		sandbox = await startSandboxProcess({
+			SANDBOX_PROFILE: 'wild',
+			SANDBOX_PAYMENT_DELAY_MS: 0,
+			SANDBOX_PAYMENT_STATUS_DELAY_MS: 1200,
+		});
+	});
+
+	afterAll(async () => {
+		Object.assign(policy, saved);
+		await sandbox.stop();
+	});
+
+	it('waits for a payment status slower than the ordinary timeout, on answers without rate-limit headers', async () => {
+		const response = await fetch(`${sandbox.url}/api/integration/v1/sms/balance/`, {
+			headers: { authorization: `Bearer ${SANDBOX_KEY}` },
+		});
+		expect([...response.headers.keys()].filter((h) => h.startsWith('x-ratelimit'))).toEqual([]);
+		const [payment] = (
+			await runNode({
+				parameters: {
+					resource: 'partnerTenant',
+					operation: 'initiatePayment',
+					tenantId: TENANT,
+					packageId: { __rl: true, mode: 'id', value: PACKAGE },
+					buyerEmail: 'buyer@example.com',
+					buyerName: 'Buyer',
+					buyerPhone: '0712345678',
+					mobileMoneyProvider: 'airtel',
+				},
+				credentials: apiKeyCredentials('apiKeyBearer', {
+					baseUrl: sandbox.url,
+					apiKey: SANDBOX_KEY,
+				}),
+			})
+		).output.map((o) => o.json);
+		// Ordinary requests give up after 0.5 s here; the payment status keeps its own, longer default.
+		policy.timeoutMs = 500;
+		const started = Date.now();
+		const { output } = await runNode({
+			parameters: {
+				resource: 'payment',
+				operation: 'getStatus',
+				transactionId: payment.transaction_id,
+			},
+			credentials: jwtCredentials({ baseUrl: sandbox.url, email: EMAIL, password: PASSWORD }),
+		});
+		expect(Date.now() - started).toBeGreaterThanOrEqual(1200);
+		expect(output[0].json).toMatchObject({ id: payment.transaction_id, status: 'pending' });
 	});
 });
