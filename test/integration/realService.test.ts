@@ -483,6 +483,30 @@ describe.each<Profile>(['documented', 'wild'])('against the %s sandbox profile',
 			});
 		}
 
+		if (profile === 'wild') {
+			it('waiting for a payment with an API key stops at once when the status endpoint takes only the login', async () => {
+				const started = Date.now();
+				const [payment] = await run(
+					{
+						resource: 'partnerTenant',
+						operation: 'initiatePayment',
+						tenantId: TENANT,
+						packageId: { __rl: true, mode: 'id', value: PACKAGE },
+						buyerEmail: 'buyer@example.com',
+						buyerName: 'Buyer',
+						buyerPhone: '0712345678',
+						mobileMoneyProvider: 'halotel',
+						options: { waitForCompletion: true, waitTimeout: 120 },
+					},
+					integration,
+				);
+				expect(Date.now() - started).toBeLessThan(15000);
+				expect(payment).toMatchObject({ status: 'pending', timedOut: false });
+				expect(payment.transaction_id).toMatch(/^[0-9a-f-]{36}$/);
+				expect(payment.statusCheckError).toMatch(/^This endpoint does not accept an API key/);
+			});
+		}
+
 		it('a wrong API key is said to be refused, not an endpoint problem', async () => {
 			const error = await caught(() =>
 				runNode({

@@ -659,7 +659,7 @@ function refusedCredentialError(
 ): NodeApiError {
 	const words = readServerWords(body)?.message;
 	const said = words ? ` (the service said "${words}")` : '';
-	return buildApiError(ctx.getNode(), {
+	const error = buildApiError(ctx.getNode(), {
 		status: 401,
 		body,
 		method: req.method,
@@ -675,6 +675,17 @@ function refusedCredentialError(
 				? 'The e-mail and password are right (the login worked). This endpoint needs another kind of credential, e.g. an API key: use an SMS Platform credential with Authentication "API Key" for this operation.'
 				: 'The API key is right. This endpoint needs another kind of credential, e.g. the login token: use an SMS Platform credential with Authentication "Email and Password (JWT)" for this operation.',
 	});
+	// Asking again will not help: callers that poll stop on it.
+	error.context.credentialNotAccepted = kind;
+	return error;
+}
+
+/** Whether an error says this endpoint does not take the credential's kind (retrying cannot help). */
+export function credentialNotAccepted(error: unknown): boolean {
+	return (
+		typeof (error as { context?: { credentialNotAccepted?: unknown } })?.context
+			?.credentialNotAccepted === 'string'
+	);
 }
 
 const NO_MATCH = /No [\w .-]{1,80}? matches the given query\.?/i;

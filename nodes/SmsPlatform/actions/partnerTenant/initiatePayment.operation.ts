@@ -10,7 +10,7 @@ import {
 	requiredString,
 } from '../../helpers/descriptions';
 import { coerceNumbers, unwrapObject } from '../../helpers/response';
-import { apiRequest, encodeId } from '../../transport/request';
+import { apiRequest, credentialNotAccepted, encodeId } from '../../transport/request';
 
 export const PROVIDERS = ['vodacom', 'tigo', 'airtel', 'halotel'];
 /** Payment states after which nothing changes any more; anything else is still in progress. */
@@ -247,6 +247,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			lastError = undefined;
 		} catch (error) {
 			lastError = (error as Error).message;
+			// The status endpoint refuses this kind of credential (some servers take only the login there): report it now
+			// instead of asking again until the deadline.
+			if (credentialNotAccepted(error)) {
+				return { ...initiated, ...last, timedOut: false, statusCheckError: lastError };
+			}
 		}
 	}
 }
