@@ -650,8 +650,8 @@ describe('credential test in each mode, against both profiles', () => {
 				apiKey: INVALID_API_KEY,
 			});
 			assert.equal(key.status, 'Error');
-			// n8n 1.x's credential tester shows its own "Authorization failed - please check your credentials" for a 401
-			// of the test request (it applies the credential's responseCode rules only from 2.x on).
+			// n8n 1.x's credential tester answers a 401 of the test request with its own "Authorization failed - please
+			// check your credentials": the credential's responseCode rules, which say more, take effect from 2.x on.
 			assert.match(key.message, OLD_TESTER ? /key|Authorization failed/i : /key/i);
 		});
 	}
