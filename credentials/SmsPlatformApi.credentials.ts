@@ -8,6 +8,8 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
+import { loginFailure } from '../nodes/SmsPlatform/transport/loginFailure';
+
 type AuthMethod = 'apiKeyBearer' | 'apiKeyHeader' | 'jwt';
 
 /** Reads the access token from the login response: servers in the wild put it in one of three places. */
@@ -185,7 +187,7 @@ export class SmsPlatformApi implements ICredentialType {
 		const email = String(credentials.email ?? '').trim();
 		const password = String(credentials.password ?? '');
 		if (!email || !password) {
-			throw new Error(
+			throw loginFailure(
 				'SMS Platform login needs an e-mail and a password: fill both in the credential',
 			);
 		}
@@ -209,20 +211,20 @@ export class SmsPlatformApi implements ICredentialType {
 			const words = serviceWords(failure.response?.data);
 			const said = words ? ` ("${words}")` : '';
 			if (String(code) === '400' || String(code) === '401' || String(code) === '403') {
-				throw new Error(
+				throw loginFailure(
 					`SMS Platform login failed (HTTP ${code}): the e-mail or password was refused${said}. Check them in the credential.`,
 				);
 			}
 			if (code !== undefined && code !== null && String(code) !== '') {
-				throw new Error(
+				throw loginFailure(
 					`SMS Platform login failed (HTTP ${code})${words ? `: "${words}"` : `: ${failure.message}`}. ${String(code) === '404' ? 'This service has no login at POST /api/auth/login/: check the Base URL.' : 'Check the Base URL: the login is POST /api/auth/login/ below it.'}`,
 				);
 			}
-			throw new Error(`SMS Platform login failed: ${failure.message}. Check the Base URL.`);
+			throw loginFailure(`SMS Platform login failed: ${failure.message}. Check the Base URL.`);
 		}
 		const accessToken = extractAccessToken(response);
 		if (!accessToken) {
-			throw new Error(
+			throw loginFailure(
 				'SMS Platform login answered without an access token (looked for access_token, access and tokens.access)',
 			);
 		}

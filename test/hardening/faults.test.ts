@@ -10,7 +10,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { policy } from '../../nodes/SmsPlatform/transport/request';
+import { testSettings as policy } from '../support/testSettings';
 import { apiKeyCredentials, pollTrigger, runNode } from '../support/harness';
 import type { StaticData } from '../support/harness';
 import type { SandboxProcess } from '../support/sandbox-process.cjs';

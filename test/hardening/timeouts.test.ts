@@ -8,7 +8,7 @@ import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-work
 
 import { SmsPlatformApi } from '../../credentials/SmsPlatformApi.credentials';
 import { SmsPlatform } from '../../nodes/SmsPlatform/SmsPlatform.node';
-import { policy } from '../../nodes/SmsPlatform/transport/request';
+import { testSettings as policy } from '../support/testSettings';
 import {
 	BASE_URL,
 	apiKeyCredentials,

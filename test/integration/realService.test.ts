@@ -18,7 +18,7 @@ import type {
 import { Workflow } from 'n8n-workflow';
 
 import { SmsPlatformApi } from '../../credentials/SmsPlatformApi.credentials';
-import { policy } from '../../nodes/SmsPlatform/transport/request';
+import { testSettings as policy } from '../support/testSettings';
 import type { SandboxProcess } from '../support/sandbox-process.cjs';
 import { startSandboxProcess } from '../support/sandbox-process.cjs';
 import {

@@ -1,10 +1,10 @@
 import nock from 'nock';
 
-import { policy } from '../../nodes/SmsPlatform/transport/request';
-
-// Backoff delays of milliseconds, not seconds: the policy is the same, the clock is faster.
-policy.baseDelayMs = 1;
-policy.maxDelayMs = 20;
+// Backoff delays of milliseconds, not seconds: the policy is the same, the clock is faster (see testSettings.ts).
+jest.mock('../../nodes/SmsPlatform/transport/defaults', () => ({
+	...jest.requireActual('../../nodes/SmsPlatform/transport/defaults'),
+	DEFAULT_SETTINGS: jest.requireActual('./testSettings').testSettings,
+}));
 
 beforeAll(() => {
 	if (!nock.isActive()) nock.activate();

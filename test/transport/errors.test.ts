@@ -11,7 +11,7 @@ import {
 	buildApiError,
 	readServerWords,
 } from '../../nodes/SmsPlatform/transport/errors';
-import { policy } from '../../nodes/SmsPlatform/transport/request';
+import { testSettings as policy } from '../support/testSettings';
 import { BASE_URL, runNode, caught } from '../support/harness';
 
 const BALANCE = '/api/integration/v1/sms/balance/';

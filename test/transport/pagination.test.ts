@@ -5,7 +5,7 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { MAX_PAGE_SIZE } from '../../nodes/SmsPlatform/transport/pagination';
+import { PAGE_SIZE as MAX_PAGE_SIZE } from '../../nodes/SmsPlatform/transport/pager';
 import { BASE_URL, runNode } from '../support/harness';
 
 const HISTORY = '/api/billing/history/';

@@ -4,7 +4,7 @@
  */
 import nock from 'nock';
 
-import { policy } from '../../nodes/SmsPlatform/transport/request';
+import { testSettings as policy } from '../support/testSettings';
 import {
 	BASE_URL,
 	TestCredentialsHelper,

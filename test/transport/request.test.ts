@@ -6,12 +6,9 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import {
-	encodeId,
-	parseResetHeader,
-	parseRetryAfter,
-	policy,
-} from '../../nodes/SmsPlatform/transport/request';
+import { encodeId } from '../../nodes/SmsPlatform/transport/paths';
+import { parseResetHeader, parseRetryAfter } from '../../nodes/SmsPlatform/transport/retryDecision';
+import { testSettings as policy } from '../support/testSettings';
 import { API_KEY, BASE_URL, apiKeyCredentials, runNode, caught } from '../support/harness';
 
 const BALANCE = '/api/integration/v1/sms/balance/';

@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { coerceNumbers, unwrapObject } from '../helpers/response';
+import { coerceNumbers, unwrapObject } from '../transport/response';
 import { apiRequest } from '../transport/request';
 
 /** `armed`: the balance was last seen at or above the threshold (or never seen), so a drop below fires. */

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isRead } from '../helpers/response';
+import { isRead } from '../transport/response';
 import type { TimelineSpec } from './timeline';
 
 /** Notifications: each one not seen before fires once; with Unread Only, only unread ones are read. */

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { billingType, coerceNumbers } from '../helpers/response';
+import { billingType, coerceNumbers } from '../transport/response';
 import type { TimelineSpec, Verdict } from './timeline';
 
 const IN_PROGRESS = new Set([

@@ -1,8 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { groupedRecords, hasNext, isListBody, listCount, unwrapList } from '../helpers/response';
-import { buildApiError } from '../transport/errors';
-import { apiRequest } from '../transport/request';
+import { PAGE_SIZE, readPages } from '../transport/pager';
+import { hasNext, listCount } from '../transport/response';
 
 /**
  * The cursor over a newest-first list (billing records, notifications), in the service's own time: `since` is the
@@ -43,10 +42,7 @@ export interface TimelineSpec {
 export interface PollOutcome {
 	emit: IDataObject[];
 	state: TimelineState;
-	requests: number;
 }
-
-export const PAGE_SIZE = 100;
 
 /**
  * Upper bound on the ids remembered at the boundary timestamp. Should more records share one timestamp, that second is
@@ -82,7 +78,6 @@ interface ReadPlan {
 
 interface ReadResult {
 	records: IDataObject[];
-	requests: number;
 	/** Whether the cursor (or the end of the list) was reached; `false` when the bounds cut the reading short. */
 	complete: boolean;
 	pages: number;
@@ -96,68 +91,86 @@ function listEnded(body: unknown, pageLength: number, totalRead: number): boolea
 	return pageLength < PAGE_SIZE;
 }
 
+/**
+ * Pages to ask for ahead while a backlog is read towards the cursor: as many as the time the first pages covered
+ * suggests the rest will take (never more than the list's count or the bounds leave), so a backlog of several pages
+ * is read in parallel while a poll that needs one page asks for one.
+ */
+function pagesAhead(
+	spec: TimelineSpec,
+	page: number,
+	cursor: number | null,
+	newest: number,
+	oldest: number,
+	count: number | undefined,
+	read: number,
+): number {
+	const left = Math.min(
+		spec.maxPages - page,
+		Math.ceil((spec.maxRecords - read) / PAGE_SIZE),
+		count === undefined ? Infinity : Math.ceil(count / PAGE_SIZE) - page,
+	);
+	if (cursor === null) return Math.max(1, left);
+	const perPage = (newest - oldest) / page;
+	const estimate = perPage > 0 ? Math.ceil((oldest - cursor) / perPage) : 1;
+	return Math.max(1, Math.min(left, estimate));
+}
+
 /** Reads pages, newest first, as the plan says. Throws (and so changes nothing) when any request fails. */
-async function readPages(
+async function readTimeline(
 	ctx: IPollFunctions,
 	spec: TimelineSpec,
 	plan: ReadPlan,
 ): Promise<ReadResult> {
 	const records: IDataObject[] = [];
 	const seen = new Set<string>();
-	let requests = 0;
 	let newest = -Infinity;
-	for (let page = 1; ; page++) {
-		const response = await apiRequest(ctx, {
-			method: 'GET',
-			path: spec.path,
-			qs: { ...(spec.qs ?? {}), page, page_size: PAGE_SIZE },
-		});
-		requests += response.attempts;
-		if (!isListBody(response.body)) {
-			// An empty body or an unrelated object is not an empty list: read as one, a baseline would start from nothing
-			// and the next poll would fire for every record already there. Fail the poll; the state stays as it was.
-			throw buildApiError(ctx.getNode(), {
-				status: response.statusCode,
-				method: 'GET',
-				path: spec.path,
-				message: `The service's answer to page ${page} of ${spec.path} is not a list: ${JSON.stringify(response.body)?.slice(0, 120) ?? 'an empty body'}`,
-				description:
-					'Expected a page envelope { count, next, previous, results: [...] }. Nothing was emitted and the trigger state is unchanged; check the Base URL of the credential.',
-			});
-		}
-		const grouped = groupedRecords(response.body);
-		if (grouped) {
+	let result: ReadResult = { records, complete: true, pages: 0 };
+	await readPages(ctx, { path: spec.path, qs: spec.qs }, (page) => {
+		result = { records, complete: true, pages: page.number };
+		if (page.grouped) {
 			// The whole history at once, grouped by kind (page and filters ignored): every record is here, newest first.
-			return { records: grouped, requests, complete: true, pages: page };
+			result.records = page.records;
+			return 'stop';
 		}
-		const pageRecords = unwrapList(response.body);
 		// Records that moved down a page while we read (new ones arrived on top) come once.
-		const fresh = pageRecords.filter((record) => !seen.has(idOf(record)));
+		const fresh = page.records.filter((record) => !seen.has(idOf(record)));
 		for (const record of fresh) {
 			seen.add(idOf(record));
 			records.push(record);
 		}
 		// An empty page, or one with nothing new (a server that ignores `page`), ends the list.
-		if (fresh.length === 0) return { records, requests, complete: true, pages: page };
+		if (fresh.length === 0) return 'stop';
 		let oldest = Infinity;
-		for (const record of pageRecords) {
+		for (const record of page.records) {
 			const ts = timestampOf(record);
 			oldest = Math.min(oldest, ts);
 			newest = Math.max(newest, ts);
 		}
-		if (listEnded(response.body, pageRecords.length, records.length)) {
-			return { records, requests, complete: true, pages: page };
-		}
+		if (listEnded(page.body, page.records.length, records.length)) return 'stop';
 		const cursorReached =
 			plan.cursor === undefined || (plan.cursor !== null && oldest < plan.cursor);
 		const pendingFrom = plan.pendingFrom?.(newest);
 		const pendingReached =
-			pendingFrom === undefined || oldest < pendingFrom || page >= spec.pendingPages;
-		if (cursorReached && pendingReached) return { records, requests, complete: true, pages: page };
-		if (!cursorReached && (page >= spec.maxPages || records.length >= spec.maxRecords)) {
-			return { records, requests, complete: false, pages: page };
+			pendingFrom === undefined || oldest < pendingFrom || page.number >= spec.pendingPages;
+		if (cursorReached && pendingReached) return 'stop';
+		if (!cursorReached && (page.number >= spec.maxPages || records.length >= spec.maxRecords)) {
+			result.complete = false;
+			return 'stop';
 		}
-	}
+		if (cursorReached) return 1; // only the pending re-checks go on: one page at a time
+		const cursor = plan.cursor as number | null;
+		return pagesAhead(
+			spec,
+			page.number,
+			cursor,
+			newest,
+			oldest,
+			listCount(page.body),
+			records.length,
+		);
+	});
+	return result;
 }
 
 /** Forget in-progress records too old to matter (service time), and cap their number. */
@@ -201,7 +214,7 @@ function cursorState(
  * the lookback, within `pendingPages` pages), so one that completes later still fires.
  */
 export async function baseline(ctx: IPollFunctions, spec: TimelineSpec): Promise<PollOutcome> {
-	const { records, requests } = await readPages(ctx, spec, {
+	const { records } = await readTimeline(ctx, spec, {
 		pendingFrom:
 			spec.pendingLookbackMs > 0 ? (newest) => newest - spec.pendingLookbackMs : undefined,
 	});
@@ -212,7 +225,7 @@ export async function baseline(ctx: IPollFunctions, spec: TimelineSpec): Promise
 		if (verdictOf(spec, record) === 'pending')
 			pending[idOf(record)] = new Date(timestampOf(record)).toISOString();
 	}
-	return { emit: [], state: cursorState(newest, boundary, pending, spec), requests };
+	return { emit: [], state: cursorState(newest, boundary, pending, spec) };
 }
 
 /**
@@ -232,7 +245,7 @@ export async function pollTimeline(
 		.map((t) => Date.parse(t))
 		.filter((t) => !Number.isNaN(t));
 	const oldestPending = pendingTimes.length ? Math.min(...pendingTimes) : undefined;
-	const { records, requests, complete, pages } = await readPages(ctx, spec, {
+	const { records, complete, pages } = await readTimeline(ctx, spec, {
 		cursor: sinceMs,
 		pendingFrom: oldestPending === undefined ? undefined : () => oldestPending,
 	});
@@ -280,7 +293,7 @@ export async function pollTimeline(
 		}
 	}
 
-	return { emit, state: cursorState(sinceValue, boundary, pending, spec), requests };
+	return { emit, state: cursorState(sinceValue, boundary, pending, spec) };
 }
 
 /** Manual mode ("Fetch Test Event"): the most recent matching record, state untouched. */
@@ -289,7 +302,7 @@ export async function latest(
 	spec: TimelineSpec,
 	wanted: (record: IDataObject) => boolean,
 ): Promise<IDataObject | undefined> {
-	const { records } = await readPages(ctx, spec, {});
+	const { records } = await readTimeline(ctx, spec, {});
 	return records
 		.filter((record) => (!spec.matches || spec.matches(record)) && wanted(record))
 		.sort((a, b) => timestampOf(b) - timestampOf(a))[0];

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { RequestSettings } from '../transport/request';
-import { isDotSegment, policy } from '../transport/request';
+import type { RequestSettings } from '../transport/defaults';
+import { isDotSegment } from '../transport/paths';
 import { describeType } from './phone';
 
 /**
@@ -93,6 +93,15 @@ export const requestOptionsDescription: INodeProperties = {
 			default: 30,
 			description: 'How long to wait for the service to answer one request',
 		},
+		{
+			displayName: 'Parallel Requests',
+			name: 'parallelRequests',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 10 },
+			default: 4,
+			description:
+				'How many requests a Return All (once the first page says how many there are) or a send with Combine Items (batches of different recipients) keeps in flight at once. Never more than the rate limit has left. 1 sends them one after another.',
+		},
 	],
 };
 
@@ -119,7 +128,9 @@ export function getRequestSettings(
 	const timeout = bounded(options.timeout, 'Timeout (seconds)', 1, 600);
 	if (timeout !== undefined) settings.timeoutMs = timeout * 1000;
 	const maxWait = bounded(options.maxRateLimitWait, 'Max Rate-Limit Wait (seconds)', 0, 3600);
-	settings.maxRateLimitWaitMs = maxWait !== undefined ? maxWait * 1000 : policy.maxRateLimitWaitMs;
+	if (maxWait !== undefined) settings.maxRateLimitWaitMs = maxWait * 1000;
+	const parallel = bounded(options.parallelRequests, 'Parallel Requests', 1, 10);
+	if (parallel !== undefined) settings.parallelRequests = Math.floor(parallel);
 	return settings;
 }
 

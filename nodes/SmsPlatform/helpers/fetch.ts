@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { buildApiError } from '../transport/errors';
-import { apiRequest, encodeId } from '../transport/request';
-import { paginate } from '../transport/pagination';
+import { encodeId } from '../transport/paths';
+import { apiRequest } from '../transport/request';
+import { listRecords } from '../transport/pagination';
 import { boundedInteger, getRequestSettings, requiredId } from './descriptions';
-import { coerceNumbers, unwrapObject } from './response';
+import { coerceNumbers, unwrapObject } from '../transport/response';
 
 export interface GetByIdSpec {
 	/** Path template with one `{id}`. */
@@ -119,7 +120,7 @@ export async function getList(
 				1,
 				1000000,
 			);
-	const { records } = await paginate(ctx, {
+	const records = await listRecords(ctx, {
 		path,
 		qs: options.qs,
 		itemIndex,

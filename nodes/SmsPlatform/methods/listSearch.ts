@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { coerceNumbers } from '../helpers/response';
-import { paginate } from '../transport/pagination';
+import { coerceNumbers } from '../transport/response';
+import { listRecords } from '../transport/pagination';
 
 function label(pkg: IDataObject): string {
 	const credits = Number(pkg.sms_count ?? 0) + Number(pkg.bonus_sms ?? 0);
@@ -18,7 +18,7 @@ export async function searchPackages(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const { records } = await paginate(this, { path: '/api/billing/sms/packages/', maxPages: 20 });
+	const records = await listRecords(this, { path: '/api/billing/sms/packages/', maxPages: 20 });
 	const needle = (filter ?? '').trim().toLowerCase();
 	const results = records
 		.map((record) => coerceNumbers(record, ['sms_count', 'bonus_sms', 'price']))

@@ -1,13 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { groupedRecords, hasNext, isListBody, listCount, unwrapList } from '../helpers/response';
-import { buildApiError } from './errors';
-import type { ApiContext, RequestSettings } from './request';
-import { apiRequest } from './request';
+import type { ApiContext } from './apiContext';
+import type { RequestSettings } from './defaults';
+import { PAGE_SIZE, readPages } from './pager';
+import { hasNext, listCount } from './response';
 
-export const MAX_PAGE_SIZE = 100;
-
-export interface PageRequest {
+export interface ListRequest {
 	path: string;
 	qs?: IDataObject;
 	itemIndex?: number;
@@ -23,64 +21,36 @@ export interface PageRequest {
 	keep?: (record: IDataObject) => boolean;
 }
 
-export interface PageResult {
-	records: IDataObject[];
-	requests: number;
-	total?: number;
-}
-
 /**
- * Reads a paged list (`page`, `page_size`): asks for 100 a page when returning all (or `limit`, if smaller), follows
- * the envelope's `next`/`count`, and stops as soon as `limit` records are in hand.
+ * The records of a list operation: asks for 100 a page when returning all (or `limit`, if smaller), follows the
+ * envelope's `next`/`count`, outputs each record once, and stops as soon as `limit` records are in hand. Once the
+ * first page's `count` tells how many pages there are, the rest are read in parallel (see pager.ts).
  */
-export async function paginate(ctx: ApiContext, req: PageRequest): Promise<PageResult> {
+export async function listRecords(ctx: ApiContext, req: ListRequest): Promise<IDataObject[]> {
 	const limit = req.limit;
-	const pageSize =
-		limit === undefined ? MAX_PAGE_SIZE : Math.max(1, Math.min(MAX_PAGE_SIZE, limit));
+	const pageSize = limit === undefined ? PAGE_SIZE : Math.max(1, Math.min(PAGE_SIZE, limit));
 	const maxPages = req.maxPages ?? 100000;
-	const records: IDataObject[] = [];
-	let requests = 0;
+	let records: IDataObject[] = [];
 	let total: number | undefined;
 	/** Distinct records the server listed, before `keep`. */
 	let read = 0;
 	const seen = new Set<string>();
-	for (let page = 1; page <= maxPages; page++) {
-		const response = await apiRequest(ctx, {
-			method: 'GET',
-			path: req.path,
-			qs: { ...(req.qs ?? {}), page, page_size: pageSize },
-			itemIndex: req.itemIndex,
-			settings: req.settings,
-		});
-		requests += response.attempts;
-		if (!isListBody(response.body)) {
-			// An empty body or an unrelated object is not an empty list: saying "no records" would lose them silently.
-			throw buildApiError(ctx.getNode(), {
-				status: response.statusCode,
-				method: 'GET',
-				path: req.path,
-				itemIndex: req.itemIndex,
-				message: `The service's answer to page ${page} of ${req.path}${req.itemIndex === undefined ? '' : ` (item ${req.itemIndex})`} is not a list: ${JSON.stringify(response.body)?.slice(0, 120) ?? 'an empty body'}`,
-				description:
-					'Expected a page envelope { count, next, previous, results: [...] } or a list. Check the Base URL of the credential: it may point at something other than the API.',
-			});
+	const full = () => limit !== undefined && records.length >= limit;
+
+	await readPages(ctx, { ...req, pageSize }, (page) => {
+		if (page.grouped) {
+			// The whole list at once: the server ignored page, page_size and the filters.
+			const kept = req.keep ? page.records.filter(req.keep) : page.records;
+			records = limit === undefined ? kept : kept.slice(0, limit);
+			return 'stop';
 		}
-		const grouped = groupedRecords(response.body);
-		if (grouped) {
-			// The whole list at once, grouped by kind (the server ignored page, page_size and the filters).
-			const kept = req.keep ? grouped.filter(req.keep) : grouped;
-			return {
-				records: limit === undefined ? kept : kept.slice(0, limit),
-				requests,
-				total: kept.length,
-			};
+		total = listCount(page.body) ?? total;
+		const ids = page.records.map((r) => (r.id === undefined ? undefined : String(r.id)));
+		// A server that ignores `page` sends the same records again: stop instead of looping.
+		if (page.number > 1 && ids.length && ids.every((id) => id !== undefined && seen.has(id))) {
+			return 'stop';
 		}
-		const pageRecords = unwrapList(response.body);
-		total = listCount(response.body) ?? total;
-		// A server that ignores `page` would send the same records again: stop instead of looping.
-		const ids = pageRecords.map((r) => (r.id === undefined ? undefined : String(r.id)));
-		if (page > 1 && ids.length && ids.every((id) => id !== undefined && seen.has(id))) break;
-		for (const [index, record] of pageRecords.entries()) {
+		for (const [index, record] of page.records.entries()) {
 			// A record added on top of a newest-first list while the pages are read shifts the pages: a record already
 			// output comes again at the top of the next page. Output each record once.
 			const id = ids[index];
@@ -91,17 +61,43 @@ export async function paginate(ctx: ApiContext, req: PageRequest): Promise<PageR
 			read++;
 			if (req.keep && !req.keep(record)) continue;
 			records.push(record);
-			if (limit !== undefined && records.length >= limit) return { records, requests, total };
+			if (full()) return 'stop';
 		}
-		const next = hasNext(response.body);
-		if (pageRecords.length === 0) break;
-		if (next === false) break;
+		if (page.records.length === 0 || page.number >= maxPages) return 'stop';
+		const next = hasNext(page.body);
+		if (next === false) return 'stop';
 		if (next === undefined) {
 			// No `next` in the answer: a bare array or `{count, results}`. Use the count, else a short page ends it.
-			if (total !== undefined && read >= total) break;
-			if (total === undefined && pageRecords.length < pageSize) break;
-			if (Array.isArray(response.body) && pageRecords.length < pageSize) break;
+			if (total !== undefined && read >= total) return 'stop';
+			if (total === undefined && page.records.length < pageSize) return 'stop';
+			if (Array.isArray(page.body) && page.records.length < pageSize) return 'stop';
 		}
-	}
-	return { records, requests, total };
+		return pagesStillNeeded(
+			page.number,
+			pageSize,
+			maxPages,
+			total,
+			req.keep ? undefined : limit,
+			records.length,
+		);
+	});
+	return records;
+}
+
+/**
+ * The pages after `number` that will certainly be read: those the count says exist (and the limit still needs,
+ * when no filter in the node may drop records). Without a count, only the next one.
+ */
+function pagesStillNeeded(
+	number: number,
+	pageSize: number,
+	maxPages: number,
+	total: number | undefined,
+	limit: number | undefined,
+	have: number,
+): number {
+	if (total === undefined) return 1;
+	let pages = Math.ceil(total / pageSize) - number;
+	if (limit !== undefined) pages = Math.min(pages, Math.ceil((limit - have) / pageSize));
+	return Math.max(1, Math.min(pages, maxPages - number));
 }

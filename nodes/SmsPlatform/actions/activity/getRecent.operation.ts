@@ -6,7 +6,7 @@ import {
 	getRequestSettings,
 	requestOptionsDescription,
 } from '../../helpers/descriptions';
-import { isListBody, unwrapList } from '../../helpers/response';
+import { isListBody, unwrapList } from '../../transport/response';
 import { buildApiError } from '../../transport/errors';
 import { apiRequest } from '../../transport/request';
 

@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
 import { getList } from '../../helpers/fetch';
-import { billingType } from '../../helpers/response';
+import { billingType } from '../../transport/response';
 
 export const BILLING_TYPES = ['purchase', 'payment', 'usage'];
 

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
 import { getList } from '../../helpers/fetch';
-import { isRead } from '../../helpers/response';
+import { isRead } from '../../transport/response';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit(),

@@ -9,7 +9,7 @@ import {
 	requiredString,
 } from '../../helpers/descriptions';
 import { normalizePhone } from '../../helpers/phone';
-import { coerceNumbers, unwrapObject } from '../../helpers/response';
+import { coerceNumbers, unwrapObject } from '../../transport/response';
 import { apiRequest } from '../../transport/request';
 
 const properties: INodeProperties[] = [

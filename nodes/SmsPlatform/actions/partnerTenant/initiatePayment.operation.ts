@@ -9,8 +9,10 @@ import {
 	requiredId,
 	requiredString,
 } from '../../helpers/descriptions';
-import { coerceNumbers, unwrapObject } from '../../helpers/response';
-import { apiRequest, credentialNotAccepted, encodeId } from '../../transport/request';
+import { coerceNumbers, unwrapObject } from '../../transport/response';
+import { credentialNotAccepted } from '../../transport/credentialKind';
+import { encodeId } from '../../transport/paths';
+import { apiRequest } from '../../transport/request';
 
 export const PROVIDERS = ['vodacom', 'tigo', 'airtel', 'halotel'];
 /** Payment states after which nothing changes any more; anything else is still in progress. */

@@ -14,9 +14,9 @@ import {
 	requestOptionsDescription,
 } from '../../helpers/descriptions';
 import { describeType, parseCountryCode, parseRecipients } from '../../helpers/phone';
-import { unwrapObject } from '../../helpers/response';
+import { unwrapObject } from '../../transport/response';
 import { mayHaveBeenAccepted } from '../../transport/errors';
-import type { RequestSettings } from '../../transport/request';
+import type { RequestSettings } from '../../transport/defaults';
 import { apiRequest } from '../../transport/request';
 import type { OperationOutput } from '../router';
 import { SentLedger } from './sentLedger';

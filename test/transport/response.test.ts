@@ -12,7 +12,7 @@ import {
 	listCount,
 	unwrapList,
 	unwrapObject,
-} from '../../nodes/SmsPlatform/helpers/response';
+} from '../../nodes/SmsPlatform/transport/response';
 
 describe('unwrapObject', () => {
 	const tx = { transaction_id: 't1', status: 'completed' };
