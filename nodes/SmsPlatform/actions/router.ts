@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import * as account from './account';
@@ -13,28 +8,13 @@ import * as campaign from './campaign';
 import * as contact from './contact';
 import * as dashboard from './dashboard';
 import type { SmsPlatformType } from './node.type';
+import type { Operation, OperationOutput } from './operation';
 import * as notification from './notification';
 import * as organization from './organization';
 import * as partnerTenant from './partnerTenant';
 import * as payment from './payment';
 import * as sms from './sms';
 import * as smsPackage from './smsPackage';
-
-/** What an operation gives for one item: one record, or a list (one output item each). */
-export type OperationOutput = IDataObject | IDataObject[];
-
-export interface Operation {
-	description: INodeProperties[];
-	execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationOutput>;
-	/**
-	 * Handles all items at once (e.g. combining sends); returns one outcome per input item, in order, or `undefined`
-	 * to let the router run `execute` item by item.
-	 */
-	executeBatch?(
-		this: IExecuteFunctions,
-		items: INodeExecutionData[],
-	): Promise<Array<OperationOutput | Error> | undefined>;
-}
 
 const resources = {
 	sms,
@@ -100,10 +80,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const returnData: INodeExecutionData[] = [];
 	const continueOnFail = this.continueOnFail();
 
-	const outcomes = operation.executeBatch
-		? await operation.executeBatch.call(this, items)
-		: undefined;
-	if (outcomes) {
+	if ('executeBatch' in operation) {
+		const outcomes = await operation.executeBatch.call(this, items, !continueOnFail);
 		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 			const outcome = outcomes[itemIndex];
 			if (outcome === undefined) continue; // not processed: an earlier item failed the run

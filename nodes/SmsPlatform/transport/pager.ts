@@ -3,11 +3,10 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ApiContext } from './apiContext';
 import type { RequestSettings } from './defaults';
 import { buildApiError } from './errors';
-import { parallelBudget } from './rateLimit';
+import { allowedInFlight } from './parallel';
 import { apiRequest } from './request';
 import { groupedRecords, isListBody, listCount, unwrapList } from './response';
 import { settingsFor } from './retryDecision';
-import { sessionOf } from './session';
 
 /** The most records the service gives a page. */
 export const PAGE_SIZE = 100;
@@ -44,7 +43,6 @@ export async function readPages(
 ): Promise<void> {
 	const pageSize = list.pageSize ?? PAGE_SIZE;
 	const parallel = settingsFor(list.path, list.settings).parallelRequests;
-	const rate = sessionOf(ctx).rate;
 	const asked = new Map<number, Promise<Page>>();
 	/** Pages asked for before the page in front of them was answered. */
 	const askedAhead = new Set<number>();
@@ -74,7 +72,7 @@ export async function readPages(
 			if (wanted === 'stop' || wanted < 1) return;
 			// Asked ahead only when the list has a count, which tells whether it changed while its pages were read.
 			const ahead =
-				previousCount === undefined ? 1 : Math.min(wanted, parallelBudget(rate, parallel));
+				previousCount === undefined ? 1 : allowedInFlight(ctx, Math.min(wanted, parallel));
 			for (let next = number + 1; next <= number + ahead; next++) ask(next, next > number + 1);
 		}
 	} finally {

@@ -1,0 +1,133 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { ParameterReader } from '../../helpers/descriptions';
+import { getRequestSettings, optionalString, parameterReader } from '../../helpers/descriptions';
+import { describeType, parseCountryCode, parseRecipients } from '../../helpers/phone';
+import type { RequestSettings } from '../../transport/defaults';
+
+/** Reading and checking one item of a send, before anything goes out. */
+
+export const DEFAULT_BATCH_SIZE = 100;
+export const MAX_BATCH_SIZE = 1000;
+
+export interface PreparedItem {
+	itemIndex: number;
+	message: string;
+	senderId: string;
+	tenantAccountId?: string;
+	recipients: string[];
+	/** Numbers this item gave more than once. */
+	repeated: string[];
+	batchSize: number;
+	combine: boolean;
+	settings: Partial<RequestSettings>;
+}
+
+export function prepare(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	read: ParameterReader = parameterReader(ctx),
+): PreparedItem {
+	const options = read('options', itemIndex, {}) as IDataObject;
+	const message = read('message', itemIndex, '') as unknown;
+	if (typeof message !== 'string' && typeof message !== 'number') {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Message must be text, but item ${itemIndex} gives ${describeType(message)}`,
+			{
+				itemIndex,
+			},
+		);
+	}
+	const text = String(message);
+	if (text.trim() === '') {
+		throw new NodeOperationError(ctx.getNode(), `Message is empty in item ${itemIndex}`, {
+			itemIndex,
+			description: 'Enter the text to send, or check that the expression gives text for this item.',
+		});
+	}
+	const senderId = optionalString(read('senderId', itemIndex, ''), 'Sender ID', ctx, itemIndex);
+	if (!senderId) {
+		throw new NodeOperationError(ctx.getNode(), `Sender ID is empty in item ${itemIndex}`, {
+			itemIndex,
+			description: 'Enter the sender identifier registered with the service.',
+		});
+	}
+	const tenantAccountId = optionalString(
+		options.tenantAccountId,
+		'Tenant Account ID',
+		ctx,
+		itemIndex,
+	);
+	const country = parseCountryCode(options.defaultCountryCode);
+	if (!country.ok) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Default Country Code ${country.reason} (item ${itemIndex})`,
+			{ itemIndex },
+		);
+	}
+	const rawRecipients = read('recipients', itemIndex, '') as unknown;
+	if (
+		rawRecipients !== null &&
+		typeof rawRecipients === 'object' &&
+		!Array.isArray(rawRecipients)
+	) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Recipients must be phone numbers (text or a list), but item ${itemIndex} gives an object: ${JSON.stringify(rawRecipients).slice(0, 100)}`,
+			{ itemIndex, description: 'Map the phone number field itself, e.g. {{ $json.phone }}.' },
+		);
+	}
+	const parsed = parseRecipients(rawRecipients, country.value);
+	if (parsed.invalid.length) {
+		const [first, ...others] = parsed.invalid;
+		// The message gives the first number and its reason; the description the others (if any) and what to do.
+		const more = others.length
+			? ` The other invalid ${others.length === 1 ? 'number' : `numbers (${others.length})`}: ${others
+					.slice(0, 10)
+					.map((entry) => `"${entry.value}" (${entry.reason})`)
+					.join('; ')}${others.length > 10 ? '; …' : ''}.`
+			: '';
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Invalid recipient "${first.value}" in item ${itemIndex}: ${first.reason}`,
+			{
+				itemIndex,
+				description: `Nothing was sent for this item.${more} Numbers must be E.164 (+ and the country code, e.g. +255712345678), or set Options → Default Country Code for local numbers.`,
+			},
+		);
+	}
+	if (parsed.recipients.length === 0) {
+		throw new NodeOperationError(ctx.getNode(), `No recipients in item ${itemIndex}`, {
+			itemIndex,
+			description: 'Enter at least one phone number in E.164 format, e.g. +255712345678.',
+		});
+	}
+	const batchSizeRaw = options.batchSize ?? DEFAULT_BATCH_SIZE;
+	const batchSize = Number(batchSizeRaw);
+	if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_SIZE) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Batch Size must be a whole number from 1 to ${MAX_BATCH_SIZE}, but item ${itemIndex} gives ${JSON.stringify(batchSizeRaw)}`,
+			{ itemIndex },
+		);
+	}
+	return {
+		itemIndex,
+		message: text,
+		senderId,
+		tenantAccountId,
+		recipients: parsed.recipients,
+		repeated: parsed.duplicates,
+		batchSize,
+		combine: options.combineItems === true,
+		settings: getRequestSettings(ctx, itemIndex, read),
+	};
+}
+
+/** Items with the same message, sender ID and tenant can share requests. */
+export function groupKey(item: PreparedItem): string {
+	return JSON.stringify([item.message, item.senderId, item.tenantAccountId ?? '']);
+}
