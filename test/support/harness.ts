@@ -218,6 +218,19 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	return { output: (result as INodeExecutionData[][])[0], helper, hints };
 }
 
+/** The action node's real ExecuteContext over `items`, without running it (to read its parameters as n8n does). */
+export function actionContext(parameters: IDataObject, items: IDataObject[]): ExecuteContext {
+	const node = makeNode(ACTION_TYPE, parameters);
+	const helper = new TestCredentialsHelper(apiKeyCredentials());
+	return executeContextFor(
+		workflowOf(node),
+		node,
+		additionalDataFor(helper),
+		items.map((json) => ({ json })),
+		'manual',
+	);
+}
+
 /** n8n-core's real ExecuteContext for one node run over `items`. */
 export function executeContextFor(
 	workflow: Workflow,
