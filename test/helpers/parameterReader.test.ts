@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { parameterReader } from '../../nodes/SmsPlatform/helpers/descriptions';
+import { parameterReader } from '../../nodes/SmsPlatform/helpers/parameters';
 import { actionContext } from '../support/harness';
 
 const values: Array<[string, unknown]> = [
@@ -25,7 +25,7 @@ describe('parameterReader gives what n8n’s engine gives', () => {
 	const expressions = ['={{ $json.to }}', '={{$json.to}}', '={{  $json.to  }}', '={{ $json.to2 }}'];
 
 	it.each(expressions)('%s, for every kind of value and a missing field', (expression) => {
-		const items: IDataObject[] = values.map(([, to]) => ({ to, to2: to }));
+		const items = values.map(([, to]) => ({ to, to2: to })) as IDataObject[];
 		items.push({}, { other: 1 });
 		const parameters = {
 			resource: 'sms',

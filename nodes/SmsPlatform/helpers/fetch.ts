@@ -4,7 +4,7 @@ import { buildApiError } from '../transport/errors';
 import { encodeId } from '../transport/paths';
 import { apiRequest } from '../transport/request';
 import { listRecords } from '../transport/pagination';
-import { boundedInteger, getRequestSettings, requiredId } from './descriptions';
+import { boundedInteger, getRequestSettings, requiredId } from './parameters';
 import { coerceNumbers, unwrapObject } from '../transport/response';
 
 export interface GetByIdSpec {
@@ -59,22 +59,7 @@ export async function getById(
 	spec: GetByIdSpec,
 ): Promise<IDataObject> {
 	const id = requiredId(ctx, spec.param, spec.label, itemIndex);
-	const path = spec.path.replace('{id}', encodeId(id));
-	const response = await apiRequest(ctx, {
-		method: 'GET',
-		path,
-		itemIndex,
-		settings: getRequestSettings(ctx, itemIndex),
-	});
-	const record = checkRecord(
-		ctx,
-		itemIndex,
-		path,
-		response,
-		unwrapObject(response.body, spec.wrapper),
-		spec.required,
-	);
-	return coerceNumbers(record, spec.numbers ?? []);
+	return await getSingle(ctx, itemIndex, spec.path.replace('{id}', encodeId(id)), spec);
 }
 
 /** GET one resource without id (balance, statistics, metrics). */

@@ -1,11 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	boundedInteger,
-	getRequestSettings,
-	requestOptionsDescription,
-} from '../../helpers/descriptions';
+import { requestOptionsDescription } from '../../helpers/descriptions';
+import { boundedInteger, getRequestSettings } from '../../helpers/parameters';
 import { isListBody, unwrapList } from '../../transport/response';
 import { buildApiError } from '../../transport/errors';
 import { apiRequest } from '../../transport/request';

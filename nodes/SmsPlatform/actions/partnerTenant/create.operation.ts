@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { requestOptionsDescription } from '../../helpers/descriptions';
 import {
 	boundedInteger,
 	getRequestSettings,
-	requestOptionsDescription,
 	requiredEmail,
 	requiredString,
-} from '../../helpers/descriptions';
+} from '../../helpers/parameters';
 import { normalizePhone } from '../../helpers/phone';
 import { coerceNumbers, unwrapObject } from '../../transport/response';
 import { apiRequest } from '../../transport/request';

@@ -1,14 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, sleep, updateDisplayOptions } from 'n8n-workflow';
 
+import { requestOptionsDescription } from '../../helpers/descriptions';
 import {
 	boundedInteger,
 	getRequestSettings,
-	requestOptionsDescription,
 	requiredEmail,
 	requiredId,
 	requiredString,
-} from '../../helpers/descriptions';
+} from '../../helpers/parameters';
 import { coerceNumbers, unwrapObject } from '../../transport/response';
 import { credentialNotAccepted } from '../../transport/credentialKind';
 import { encodeId } from '../../transport/paths';

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { ParameterReader } from '../../helpers/descriptions';
-import { getRequestSettings, optionalString, parameterReader } from '../../helpers/descriptions';
+import type { ParameterReader } from '../../helpers/parameters';
+import { getRequestSettings, optionalString, parameterReader } from '../../helpers/parameters';
 import { describeType, parseCountryCode, parseRecipients } from '../../helpers/phone';
 import type { RequestSettings } from '../../transport/defaults';
 

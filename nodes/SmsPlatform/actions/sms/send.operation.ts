@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { parameterReader, requestOptionsDescription } from '../../helpers/descriptions';
+import { requestOptionsDescription } from '../../helpers/descriptions';
+import { parameterReader } from '../../helpers/parameters';
 import type { OperationOutput } from '../operation';
 import { sendItem } from './batches';
 import { combiningHint, sendCombined } from './combine';

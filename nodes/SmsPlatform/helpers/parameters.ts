@@ -1,0 +1,188 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { RequestSettings } from '../transport/defaults';
+import { isDotSegment } from '../transport/paths';
+import { describeType } from './phone';
+
+/** Reading node parameters for an item, and checking them: errors name the field, the item and the value. */
+
+export type ParameterReader = (name: string, itemIndex: number, fallback: unknown) => unknown;
+
+/** An expression that is exactly one field of the current item: `={{ $json.to }}`. */
+const SIMPLE_FIELD = /^=\{\{\s*\$json\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$/;
+
+function holdsExpression(value: unknown): boolean {
+	if (typeof value === 'string') return value.startsWith('=');
+	if (Array.isArray(value)) return value.some(holdsExpression);
+	if (value && typeof value === 'object') return Object.values(value).some(holdsExpression);
+	return false;
+}
+
+/**
+ * Reads node parameters for many items: a parameter that holds no expression is the same for every item, so it is
+ * read once; one with an expression is evaluated for each item, as n8n does. Saves the per-item parameter work when
+ * thousands of items go through one node (e.g. a broadcast).
+ */
+export function parameterReader(ctx: IExecuteFunctions): ParameterReader {
+	const raw = ctx.getNode().parameters;
+	const cache = new Map<string, unknown>();
+	const items = ctx.getInputData();
+	return (name, itemIndex, fallback) => {
+		const value = raw[name];
+		// `{{ $json.field }}`, the usual mapping of a field, is that field of the item: read it without running the
+		// expression engine (about 0.1 ms an item, most of a 10,000-item broadcast's time).
+		const field = typeof value === 'string' ? SIMPLE_FIELD.exec(value)?.[1] : undefined;
+		if (field !== undefined && items[itemIndex]) return items[itemIndex].json[field];
+		if (holdsExpression(value)) return ctx.getNodeParameter(name, itemIndex, fallback as never);
+		if (!cache.has(name)) cache.set(name, ctx.getNodeParameter(name, itemIndex, fallback as never));
+		return cache.get(name);
+	};
+}
+
+export function getRequestSettings(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	read: ParameterReader = (name, index, fallback) => ctx.getNodeParameter(name, index, fallback),
+): Partial<RequestSettings> {
+	const options = read('requestOptions', itemIndex, {}) as IDataObject;
+	const settings: Partial<RequestSettings> = {};
+	// Out of range (e.g. from an expression) is an error, not a silent fallback: an unbounded timeout or wait is none.
+	const bounded = (value: unknown, label: string, min: number, max: number): number | undefined => {
+		if (value === undefined || value === null || value === '') return undefined;
+		const n = typeof value === 'string' ? Number(value.trim()) : value;
+		if (typeof n !== 'number' || !Number.isFinite(n) || n < min || n > max) {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Request Options → ${label} must be a number from ${min} to ${max}, but item ${itemIndex} gives ${JSON.stringify(value)}`,
+				{ itemIndex },
+			);
+		}
+		return n;
+	};
+	const timeout = bounded(options.timeout, 'Timeout (seconds)', 1, 600);
+	if (timeout !== undefined) settings.timeoutMs = timeout * 1000;
+	const maxWait = bounded(options.maxRateLimitWait, 'Max Rate-Limit Wait (seconds)', 0, 3600);
+	if (maxWait !== undefined) settings.maxRateLimitWaitMs = maxWait * 1000;
+	const parallel = bounded(options.parallelRequests, 'Parallel Requests', 1, 10);
+	if (parallel !== undefined) settings.parallelRequests = Math.floor(parallel);
+	return settings;
+}
+
+/**
+ * Reads a required text parameter (an id, an e-mail...): trimmed, never empty, never an object or list from an
+ * expression. The error names the field, the item and the value.
+ */
+export function requiredString(
+	ctx: IExecuteFunctions,
+	name: string,
+	label: string,
+	itemIndex: number,
+): string {
+	const raw = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown;
+	if (typeof raw === 'number' && Number.isFinite(raw)) return String(raw);
+	if (typeof raw !== 'string') {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`${label} must be text, but item ${itemIndex} gives ${describeType(raw)}: ${JSON.stringify(raw)?.slice(0, 100)}`,
+			{
+				itemIndex,
+				description: `Check the expression in the "${label}" field: it should give a single value.`,
+			},
+		);
+	}
+	const value = raw.trim();
+	if (value === '') {
+		throw new NodeOperationError(ctx.getNode(), `${label} is empty in item ${itemIndex}`, {
+			itemIndex,
+			description: `Enter a ${label}, or check that the expression in the field gives a value for this item.`,
+		});
+	}
+	return value;
+}
+
+/**
+ * A required id that goes into a URL path: as `requiredString`, and not `.` or `..`, which would change the path
+ * (`/status/../` is `/`) whatever the encoding.
+ */
+export function requiredId(
+	ctx: IExecuteFunctions,
+	name: string,
+	label: string,
+	itemIndex: number,
+): string {
+	const value = requiredString(ctx, name, label, itemIndex);
+	if (isDotSegment(value)) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`${label} "${value}" in item ${itemIndex} is not a usable id: "." and ".." would change the request path`,
+			{
+				itemIndex,
+				description: `Check the expression in the "${label}" field: it should give the id itself.`,
+			},
+		);
+	}
+	return value;
+}
+
+/** An optional text parameter: trimmed; `undefined` when empty. */
+export function optionalString(
+	value: unknown,
+	label: string,
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): string | undefined {
+	if (value === undefined || value === null) return undefined;
+	if (typeof value === 'number') return String(value);
+	if (typeof value !== 'string') {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`${label} must be text, but item ${itemIndex} gives ${describeType(value)}: ${JSON.stringify(value)?.slice(0, 100)}`,
+			{ itemIndex },
+		);
+	}
+	const trimmed = value.trim();
+	return trimmed === '' ? undefined : trimmed;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function requiredEmail(
+	ctx: IExecuteFunctions,
+	name: string,
+	label: string,
+	itemIndex: number,
+): string {
+	const value = requiredString(ctx, name, label, itemIndex);
+	if (!EMAIL.test(value)) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`${label} "${value}" in item ${itemIndex} is not an e-mail address`,
+			{
+				itemIndex,
+				description: 'Enter an address like name@example.com',
+			},
+		);
+	}
+	return value;
+}
+
+/** A list limit: a whole number within bounds, or an error naming the item and value. */
+export function boundedInteger(
+	ctx: IExecuteFunctions,
+	value: unknown,
+	label: string,
+	itemIndex: number,
+	min: number,
+	max: number,
+): number {
+	const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`${label} must be a whole number from ${min} to ${max}, but item ${itemIndex} gives ${JSON.stringify(value)}`,
+			{ itemIndex },
+		);
+	}
+	return n;
+}
