@@ -598,7 +598,7 @@ const responseCases: BadCase[] = (
 			parameters: balance,
 			replyOn: 2,
 			reply: [200, { currency: 'TZS' }],
-			error: `The service's answer for item 1 has no "balance" field: {"currency":"TZS"} [HTTP 200]`,
+			error: `The service's balance answer for item 1 has no numeric balance: {"currency":"TZS"} [HTTP 200]`,
 		},
 		{
 			name: 'a list answer that is not a list',

@@ -68,7 +68,7 @@ describe('trigger lowBalance', () => {
 		expect(staticData).toEqual({
 			lowBalance: {
 				config: JSON.stringify({ event: 'lowBalance', threshold: 100 }),
-				lowBalance: { armed: false, lastBalance: 5 },
+				lowBalance: { armed: false },
 			},
 		});
 	});

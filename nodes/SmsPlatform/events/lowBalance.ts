@@ -1,54 +1,64 @@
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { coerceNumbers, unwrapObject } from '../transport/response';
-import { apiRequest } from '../transport/request';
+import { readBalance } from '../helpers/balance';
+import type { TriggerEvent } from './triggerEvent';
 
 /** `armed`: the balance was last seen at or above the threshold (or never seen), so a drop below fires. */
-export interface LowBalanceState {
+interface LowBalanceState extends IDataObject {
 	armed: boolean;
-	lastBalance: number | null;
 }
 
-export async function readBalance(
-	ctx: IPollFunctions,
-): Promise<{ balance: number; currency: string; raw: IDataObject }> {
-	const response = await apiRequest(ctx, {
-		method: 'GET',
-		path: '/api/integration/v1/sms/balance/',
-	});
-	const raw = coerceNumbers(unwrapObject(response.body), ['balance']);
-	const balance = typeof raw.balance === 'number' ? raw.balance : NaN;
-	if (!Number.isFinite(balance)) {
-		// Not a reading at all: fail the poll (state unchanged) rather than treat it as "not low".
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`The service's balance answer has no numeric balance: ${JSON.stringify(response.body)?.slice(0, 200)}`,
-			{
-				description:
-					'GET /api/integration/v1/sms/balance/ should answer { "balance": <number>, "currency": "..." }.',
-			},
-		);
-	}
-	return { balance, currency: String(raw.currency ?? ''), raw };
+function item(record: IDataObject & { balance: number }, threshold: number): IDataObject {
+	const { balance } = record;
+	return {
+		balance,
+		threshold,
+		currency: String(record.currency ?? ''),
+		below: balance < threshold,
+	};
 }
 
 /**
  * Fires once when the balance is first seen below the threshold, and again only after it has been seen at or above
  * it (re-armed). A balance already low at activation fires on the first poll: it is the current state, not history.
  */
-export function lowBalanceStep(
-	previous: LowBalanceState | undefined,
-	balance: number,
-	threshold: number,
-): { fire: boolean; state: LowBalanceState } {
-	const armed = previous?.armed ?? true;
-	if (!Number.isFinite(balance))
-		return { fire: false, state: previous ?? { armed: true, lastBalance: null } };
-	if (balance < threshold) return { fire: armed, state: { armed: false, lastBalance: balance } };
-	return { fire: false, state: { armed: true, lastBalance: balance } };
-}
-
-export function lowBalanceItem(balance: number, threshold: number, currency: string): IDataObject {
-	return { balance, threshold, currency, below: balance < threshold };
-}
+export const lowBalance: TriggerEvent = {
+	value: 'lowBalance',
+	name: 'Low Balance',
+	description:
+		'The credit balance is below the threshold (fires once, also at the first check if it is already low, and again only after the balance was back at or above it)',
+	fields: [
+		{
+			displayName: 'Threshold (Credits)',
+			name: 'threshold',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 100,
+			description: 'Fire when the balance is below this many credits',
+		},
+	],
+	options: [],
+	stateName: 'lowBalance',
+	settings(ctx) {
+		const threshold = Number(ctx.getNodeParameter('threshold', 100));
+		if (!Number.isFinite(threshold) || threshold < 0) {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Threshold must be a number of credits, 0 or more (got ${String(threshold)})`,
+			);
+		}
+		return { threshold };
+	},
+	async poll(ctx, settings, state) {
+		const threshold = settings.threshold as number;
+		const record = await readBalance(ctx);
+		const armed = (state as LowBalanceState | undefined)?.armed ?? true;
+		const below = record.balance < threshold;
+		const next: LowBalanceState = { armed: !below };
+		return { items: below && armed ? [item(record, threshold)] : [], state: next };
+	},
+	async testEvent(ctx, settings) {
+		return item(await readBalance(ctx), settings.threshold as number);
+	},
+};

@@ -1,23 +1,43 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isRead } from '../transport/response';
-import type { TimelineSpec } from './timeline';
+import { maxEventsOption, timelineEvent } from './triggerEvent';
 
-/** Notifications: each one not seen before fires once; with Unread Only, only unread ones are read. */
-export function newNotificationSpec(maxEmit: number, unreadOnly: boolean): TimelineSpec {
-	const qs: IDataObject = {};
-	if (unreadOnly) qs.unread_only = 'true';
-	return {
+/** Notifications: each one not seen before fires once; with Unread Only, only unread ones. */
+export const newNotification = timelineEvent({
+	value: 'newNotification',
+	name: 'New Notification',
+	description: 'A notification arrived (each one fires once)',
+	fields: [],
+	options: [
+		maxEventsOption,
+		{
+			displayName: 'Unread Only',
+			name: 'unreadOnly',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to fire only for notifications that are unread',
+		},
+	],
+	// `threshold: 0` keeps the state key of version 0.1.0.
+	settings: (ctx) => ({
+		threshold: 0,
+		unreadOnly: (ctx.getNodeParameter('options', {}) as IDataObject).unreadOnly === true,
+	}),
+	spec: (settings, maxEvents) => ({
 		path: '/api/notifications/',
-		qs,
+		qs: settings.unreadOnly ? { unread_only: 'true' } : {},
 		// A server may ignore `unread_only`: read ones are passed over here, on whichever read flag they carry.
-		matches: (record) => !unreadOnly || isRead(record) !== true,
+		matches: (record) => !settings.unreadOnly || isRead(record) !== true,
 		classify: () => 'emit',
-		maxEmit,
+		maxEmit: maxEvents,
 		pendingLookbackMs: 0,
 		maxPending: 0,
 		maxRecords: 5000,
 		maxPages: 250,
 		pendingPages: 1,
-	};
-}
+	}),
+	toItem: (record) => record,
+	isTestEvent: () => true,
+	what: 'notification',
+});

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOptionsDescription } from '../../helpers/descriptions';
-import { getSingle } from '../../helpers/fetch';
+import { readBalance } from '../../helpers/balance';
+import { getRequestSettings } from '../../helpers/parameters';
 
 const properties: INodeProperties[] = [requestOptionsDescription];
 
@@ -12,8 +13,5 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	return await getSingle(this, itemIndex, '/api/integration/v1/sms/balance/', {
-		numbers: ['balance'],
-		required: ['balance'],
-	});
+	return await readBalance(this, itemIndex, getRequestSettings(this, itemIndex));
 }

@@ -11,19 +11,11 @@ import {
 } from '../../helpers/parameters';
 import { coerceNumbers, unwrapObject } from '../../transport/response';
 import { credentialNotAccepted } from '../../transport/credentialKind';
+import { isInProgress, paymentStatus } from '../../helpers/payments';
 import { encodeId } from '../../transport/paths';
 import { apiRequest } from '../../transport/request';
 
 export const PROVIDERS = ['vodacom', 'tigo', 'airtel', 'halotel'];
-/** Payment states after which nothing changes any more; anything else is still in progress. */
-const IN_PROGRESS = new Set([
-	'pending',
-	'processing',
-	'initiated',
-	'in_progress',
-	'awaiting_confirmation',
-	'created',
-]);
 
 const properties: INodeProperties[] = [
 	{
@@ -226,8 +218,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	// transaction_id and invites a second payment). It is tried again until the deadline, then reported in the item.
 	let lastError: string | undefined;
 	for (;;) {
-		const status = String(last.status ?? '').toLowerCase();
-		if (status && !IN_PROGRESS.has(status)) return { ...initiated, ...last, timedOut: false };
+		const status = paymentStatus(last);
+		if (status && !isInProgress(status)) return { ...initiated, ...last, timedOut: false };
 		const remaining = deadline - Date.now();
 		if (remaining <= 0) {
 			return {

@@ -1,0 +1,96 @@
+import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { TimelineSpec, TimelineState } from './timeline';
+import { baseline, latest, pollTimeline } from './timeline';
+
+/**
+ * One event of the SMS Platform Trigger: everything the node needs to show it and to poll it. An event is one file in
+ * events/ that exports such an object, listed in events/index.ts.
+ */
+export interface TriggerEvent {
+	/** The Event parameter's value (stored in users' workflows: never change it). */
+	value: string;
+	name: string;
+	description: string;
+	/** Fields of its own, shown only for this event. */
+	fields: INodeProperties[];
+	/** Entries of the Options collection it uses (shared entries, e.g. Max Events per Poll, are declared by each). */
+	options: INodeProperties[];
+	/** Where its state sits in the node's static data, beside the key (names of version 0.1.0: saved states stay). */
+	stateName: string;
+	/**
+	 * Its settings read from the node's parameters (errors name the field). They key its state, so a change of them
+	 * starts the event afresh; the polling bounds (Max Events per Poll) are not settings.
+	 */
+	settings(ctx: IPollFunctions): IDataObject;
+	/** One poll: the items to emit and the new state. Throws (and so changes no state) when the service fails. */
+	poll(
+		ctx: IPollFunctions,
+		settings: IDataObject,
+		state: IDataObject | undefined,
+	): Promise<{ items: IDataObject[]; state: IDataObject }>;
+	/** "Fetch Test Event": the latest real occurrence, state untouched. */
+	testEvent(ctx: IPollFunctions, settings: IDataObject): Promise<IDataObject>;
+}
+
+export const DEFAULT_MAX_EVENTS = 100;
+
+export const maxEventsOption: INodeProperties = {
+	displayName: 'Max Events per Poll',
+	name: 'maxEvents',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 1000 },
+	default: DEFAULT_MAX_EVENTS,
+	description: 'At most this many items per check; any others follow at the next check',
+};
+
+export function maxEventsOf(ctx: IPollFunctions): number {
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	return Number(options.maxEvents ?? DEFAULT_MAX_EVENTS) || DEFAULT_MAX_EVENTS;
+}
+
+/**
+ * An event read from a newest-first list (see timeline.ts): the first poll remembers where the list stands, later
+ * polls emit what is new. `what` names the records in the test event's error ("completed payment").
+ */
+export function timelineEvent(
+	event: Pick<
+		TriggerEvent,
+		'value' | 'name' | 'description' | 'fields' | 'options' | 'settings'
+	> & {
+		spec: (settings: IDataObject, maxEvents: number) => TimelineSpec;
+		toItem: (record: IDataObject) => IDataObject;
+		isTestEvent: (record: IDataObject) => boolean;
+		what: string;
+	},
+): TriggerEvent {
+	return {
+		...event,
+		stateName: 'timeline',
+		async poll(ctx, settings, state) {
+			const spec = event.spec(settings, maxEventsOf(ctx));
+			const outcome = state
+				? await pollTimeline(ctx, spec, state as unknown as TimelineState)
+				: await baseline(ctx, spec);
+			return {
+				items: outcome.emit.map(event.toItem),
+				state: outcome.state as unknown as IDataObject,
+			};
+		},
+		async testEvent(ctx, settings) {
+			const record = await latest(ctx, event.spec(settings, maxEventsOf(ctx)), event.isTestEvent);
+			if (!record) {
+				throw new NodeOperationError(
+					ctx.getNode(),
+					`No ${event.what} found yet to show as a test event`,
+					{
+						description:
+							'Make one happen in the service (or the sandbox), then fetch the test event again.',
+					},
+				);
+			}
+			return event.toItem(record);
+		},
+	};
+}

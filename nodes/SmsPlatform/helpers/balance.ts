@@ -1,0 +1,38 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ApiContext } from '../transport/apiContext';
+import { BALANCE_PATH } from '../transport/credentialKind';
+import type { RequestSettings } from '../transport/defaults';
+import { buildApiError } from '../transport/errors';
+import { apiRequest } from '../transport/request';
+import { coerceNumbers, unwrapObject } from '../transport/response';
+
+/**
+ * The credit balance, for Account → Get Balance and the Low Balance trigger: the service's record with `balance` as a
+ * number. An answer without a numeric balance is an error, not a reading (a trigger must not take it for "not low").
+ */
+export async function readBalance(
+	ctx: ApiContext,
+	itemIndex?: number,
+	settings?: Partial<RequestSettings>,
+): Promise<IDataObject & { balance: number }> {
+	const response = await apiRequest(ctx, {
+		method: 'GET',
+		path: BALANCE_PATH,
+		itemIndex,
+		settings,
+	});
+	const record = coerceNumbers(unwrapObject(response.body), ['balance']);
+	if (typeof record.balance === 'number' && Number.isFinite(record.balance)) {
+		return record as IDataObject & { balance: number };
+	}
+	const item = itemIndex === undefined ? '' : ` for item ${itemIndex}`;
+	throw buildApiError(ctx.getNode(), {
+		status: response.statusCode,
+		method: 'GET',
+		path: BALANCE_PATH,
+		itemIndex,
+		message: `The service's balance answer${item} has no numeric balance: ${JSON.stringify(response.body)?.slice(0, 200) ?? 'an empty body'}`,
+		description: `GET ${BALANCE_PATH} should answer { "balance": <number>, "currency": "..." }. Check the Base URL of the credential (it may point at something other than the API), or try again later.`,
+	});
+}
