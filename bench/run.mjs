@@ -38,11 +38,14 @@ import {
 import { ensureN8n } from '../scripts/n8n-runtime.mjs';
 import { SANDBOX_API_KEY, startSandbox } from '../sandbox/server.mjs';
 import { summarizeProfile } from './lib/cpuprofile.mjs';
+import { benchNetwork, networkWorkflows, reportNetwork } from './lib/network-section.mjs';
+import { makeCertificate, startNetwork } from './lib/network.mjs';
 import { executeMeasured } from './lib/n8n-exec.mjs';
 import { loadTrigger, simulateTrigger, stressCases } from './lib/trigger-sim.mjs';
 import {
 	broadcastWorkflow,
 	CREDENTIAL,
+	NETWORK_CREDENTIAL,
 	GENERATOR,
 	httpRequestWorkflow,
 	listBroadcastWorkflow,
@@ -66,11 +69,25 @@ const option = (name) => argv.find((arg) => arg.startsWith(`--${name}=`))?.slice
 
 const QUICK = flag('quick');
 const SIZES = QUICK
-	? { recipients: 1_000, records: 1_000, events: 10_000, paced: 200 }
-	: { recipients: 10_000, records: 10_000, events: 1_000_000, paced: 2_000 };
+	? { recipients: 1_000, records: 1_000, events: 10_000, paced: 200, perItemOverNetwork: 50 }
+	: {
+			recipients: 10_000,
+			records: 10_000,
+			events: 1_000_000,
+			paced: 2_000,
+			perItemOverNetwork: 200,
+		};
 const SECTIONS = new Set(
-	(option('only') ?? 'broadcast,returnAll,latency,trigger,paced').split(',').map((s) => s.trim()),
+	(option('only') ?? 'broadcast,returnAll,latency,trigger,paced,network')
+		.split(',')
+		.map((s) => s.trim()),
 );
+/** Section "network": the round trip of the network model, and the round trips of its sweep. */
+const RTT_MS = Number(option('rtt-ms') ?? 80);
+const SWEEP_RTTS = (option('rtts') ?? (QUICK ? '' : '20,200'))
+	.split(',')
+	.filter(Boolean)
+	.map(Number);
 /** Section "latency": the 100-request scenarios again with this much delay added to every answer (a remote service). */
 const LATENCY_MS = Number(option('latency-ms') ?? 20);
 const REPEAT = Math.max(1, Number(option('repeat') ?? (QUICK ? 3 : 5)));
@@ -217,7 +234,7 @@ async function recordedPlan(sandbox) {
  * @param {Array<{ method: string, path: string, query?: any, body?: unknown }>} requests
  * @param {number} runs
  */
-async function rawReplay(baseUrl, requests, runs, { newConnections = false } = {}) {
+async function rawReplay(baseUrl, requests, runs, { newConnections = false, ca = undefined } = {}) {
 	if (!requests.length)
 		throw new Error('no recorded requests to replay (more than the request log holds?)');
 	const dir = mkdtempSync(path.join(os.tmpdir(), 'sms-bench-plan-'));
@@ -229,6 +246,7 @@ async function rawReplay(baseUrl, requests, runs, { newConnections = false } = {
 			headers: { Authorization: `Bearer ${SANDBOX_API_KEY}`, Accept: 'application/json' },
 			requests,
 			newConnections,
+			ca,
 		}),
 	);
 	try {
@@ -291,13 +309,13 @@ async function rawReplay(baseUrl, requests, runs, { newConnections = false } = {
  * request log of the first run (the replay plan).
  * @param {{ sandbox: any, counter: ReturnType<typeof attachCounter>, n8n: any }} env
  * @param {string} id
- * @param {{ runs?: number, expectItems?: number, beforeRun?: () => Promise<void>, allowFailure?: boolean }} [options]
+ * @param {{ runs?: number, expectItems?: number, beforeRun?: () => Promise<void>, allowFailure?: boolean, env?: Record<string, string> }} [options]
  * @returns {Promise<Measured>}
  */
 async function measureWorkflow(
 	env,
 	id,
-	{ runs = 1, expectItems, beforeRun, allowFailure = false } = {},
+	{ runs = 1, expectItems, beforeRun, allowFailure = false, env: processEnv } = {},
 ) {
 	const nodeRuns = [];
 	const processRuns = [];
@@ -312,7 +330,7 @@ async function measureWorkflow(
 		await admin(env.sandbox, 'DELETE', '/requests');
 		env.counter.reset();
 		log(`n8n execute ${id} (${run + 1}/${runs})`);
-		const exec = await executeMeasured(env.n8n, id);
+		const exec = await executeMeasured(env.n8n, id, processEnv ? { env: processEnv } : {});
 		const node = exec.nodes[MEASURED];
 		const requests = env.counter.total;
 		const connections = env.counter.connections;
@@ -1018,6 +1036,7 @@ function report(results, info) {
 			push(`| ${name} | ${value} | ${ok ? 'yes' : '**no**'} |`);
 		push();
 	}
+	for (const line of reportNetwork(results.network)) push(line);
 	if (results.profiles) {
 		push(
 			"**Where the node's time goes** (one extra run each with `node --cpu-prof`, so slower than above; " +
@@ -1081,7 +1100,9 @@ async function main() {
 	log(
 		`${QUICK ? 'quick' : 'full'} run: ${JSON.stringify(SIZES)}; sections ${[...SECTIONS].join(', ')}`,
 	);
-	const needsN8n = ['broadcast', 'returnAll', 'latency', 'paced'].some((s) => SECTIONS.has(s));
+	const needsN8n = ['broadcast', 'returnAll', 'latency', 'paced', 'network'].some((s) =>
+		SECTIONS.has(s),
+	);
 
 	if (!flag('skip-build')) await buildPackage({ quiet: true });
 
@@ -1121,12 +1142,27 @@ async function main() {
 			const counter = attachCounter(sandbox);
 			log(`sandbox at ${sandbox.url}`);
 
+			const certificate = makeCertificate();
+			cleanups.push(async () => certificate.remove());
+			const network = await startNetwork({
+				sandboxPort: Number(new URL(sandbox.url).port),
+				rttMs: RTT_MS,
+				key: certificate.key,
+				cert: certificate.cert,
+			});
+			cleanups.push(() => network.close());
+
 			const n8n = createN8n({ bin: paths.bin, userFolder, port: await freePort() });
 			await importCredentials(n8n, [
 				{
 					...CREDENTIAL,
 					type: 'smsPlatformApi',
 					data: { baseUrl: sandbox.url, authMethod: 'apiKeyBearer', apiKey: SANDBOX_API_KEY },
+				},
+				{
+					...NETWORK_CREDENTIAL,
+					type: 'smsPlatformApi',
+					data: { baseUrl: network.url, authMethod: 'apiKeyBearer', apiKey: SANDBOX_API_KEY },
 				},
 			]);
 			await importWorkflows(n8n, [
@@ -1137,14 +1173,29 @@ async function main() {
 				returnAllWorkflow('benchReturnAll'),
 				broadcastWorkflow('benchPacedOurs', SIZES.paced, { combine: false }),
 				httpRequestWorkflow('benchPacedHttpNode', SIZES.paced, sandbox.url),
+				...networkWorkflows(SIZES, network.url),
 			]);
-			const env = { sandbox, counter, n8n };
+			const env = { sandbox, counter, n8n, network, certFile: certificate.certFile };
 
 			for (const [name, fn] of /** @type {const} */ ([
 				['broadcast', benchBroadcast],
 				['returnAll', benchReturnAll],
 				['latency', benchLatency],
 				['paced', benchPaced],
+				[
+					'network',
+					(/** @type {any} */ e, /** @type {any} */ r) =>
+						benchNetwork(e, r, {
+							sizes: SIZES,
+							rttMs: RTT_MS,
+							sweep: SWEEP_RTTS,
+							runs: QUICK ? 1 : 3,
+							measureWorkflow,
+							rawReplay,
+							admin,
+							log,
+						}),
+				],
 			])) {
 				if (!SECTIONS.has(name)) continue;
 				try {
@@ -1173,7 +1224,7 @@ async function main() {
 	log(
 		`written to ${path.relative(ROOT, outFile)} (and .json) in ${Math.round((Date.now() - started) / 1000)} s`,
 	);
-	const failed = ['broadcast', 'returnAll', 'latency', 'trigger', 'paced'].filter(
+	const failed = ['broadcast', 'returnAll', 'latency', 'trigger', 'paced', 'network'].filter(
 		(s) => results[s]?.error,
 	);
 	if (failed.length) {

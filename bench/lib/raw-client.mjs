@@ -4,7 +4,8 @@
 //
 //   node bench/lib/raw-client.mjs <plan.json>
 //
-// plan.json: { baseUrl, headers, requests: [{ method, path, query?, body? }], passes? (default 1), newConnections? }
+// plan.json: { baseUrl, headers, requests: [{ method, path, query?, body? }], passes? (default 1), newConnections?, ca? }
+//   ca: a PEM file to trust, for an https:// baseUrl (the benchmark's network model)
 //   newConnections: true → a new http.Agent without keep-alive for every request, as n8n-core's httpRequest helper
 //   does (n8n 2.16: convertN8nRequestToAxios → setAxiosAgents → new http.Agent per request): one TCP connection
 //   per request. Default: one keep-alive connection for all.
@@ -12,23 +13,27 @@
 //   ms: from just before the first request to the end of the last response (process start-up excluded)
 //   records: list entries received (`results` arrays), so a Return All replay is seen to read every record
 import http from 'node:http';
+import https from 'node:https';
 import { readFileSync } from 'node:fs';
 
 import axios from 'axios';
 
 /**
  * @typedef {{ method: string, path: string, query?: Record<string, string | string[]>, body?: unknown }} PlannedRequest
- * @typedef {{ baseUrl: string, headers: Record<string, string>, requests: PlannedRequest[], passes?: number, newConnections?: boolean }} Plan
+ * @typedef {{ baseUrl: string, headers: Record<string, string>, requests: PlannedRequest[], passes?: number, newConnections?: boolean, ca?: string }} Plan
  */
 
 /**
  * @param {Plan} plan
  */
 export async function replay(plan) {
+	const ca = plan.ca ? readFileSync(plan.ca) : undefined;
 	const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+	const secureAgent = new https.Agent({ keepAlive: true, maxSockets: 1, ca });
 	const client = axios.create({
 		baseURL: plan.baseUrl,
 		httpAgent: agent,
+		httpsAgent: secureAgent,
 		validateStatus: () => true,
 		timeout: 30_000,
 		maxRedirects: 0,
@@ -44,7 +49,9 @@ export async function replay(plan) {
 			if (request.body !== undefined && request.body !== null)
 				headers['Content-Type'] = 'application/json';
 			const response = await client.request({
-				...(plan.newConnections ? { httpAgent: new http.Agent({}) } : {}),
+				...(plan.newConnections
+					? { httpAgent: new http.Agent({}), httpsAgent: new https.Agent({ ca }) }
+					: {}),
 				method: request.method,
 				url: request.path,
 				params: request.query && Object.keys(request.query).length ? request.query : undefined,
@@ -62,6 +69,7 @@ export async function replay(plan) {
 		});
 	}
 	agent.destroy();
+	secureAgent.destroy();
 	return { passes };
 }
 

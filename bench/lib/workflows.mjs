@@ -4,6 +4,11 @@ import { SANDBOX_API_KEY } from '../../sandbox/server.mjs';
 
 export const NODE_TYPE = 'n8n-nodes-sms-platform.smsPlatform';
 export const CREDENTIAL = { id: 'benchSandboxKey', name: 'Bench sandbox (API key, Bearer)' };
+/** The same key, with the sandbox reached through the network model (HTTPS behind a delay proxy). */
+export const NETWORK_CREDENTIAL = {
+	id: 'benchNetworkKey',
+	name: 'Bench sandbox over the network model',
+};
 export const SEND_PATH = '/api/integration/v1/sms/send/';
 export const MESSAGE = 'Bench broadcast: our shop opens at 9 on Saturday.';
 export const SENDER_ID = 'BENCH';
@@ -82,10 +87,11 @@ function recipientsNode(count) {
 
 /**
  * @param {Record<string, unknown>} parameters
+ * @param {{ id: string, name: string }} [credential]
  */
-function smsNode(parameters) {
+function smsNode(parameters, credential = CREDENTIAL) {
 	return node(MEASURED, NODE_TYPE, 1, parameters, {
-		credentials: { smsPlatformApi: { id: CREDENTIAL.id, name: CREDENTIAL.name } },
+		credentials: { smsPlatformApi: { id: credential.id, name: credential.name } },
 	});
 }
 
@@ -93,9 +99,9 @@ function smsNode(parameters) {
  * Broadcast with our node: one item per recipient, with or without Combine Items.
  * @param {string} id
  * @param {number} count
- * @param {{ combine: boolean }} options
+ * @param {{ combine: boolean, credential?: { id: string, name: string }, requestOptions?: Record<string, unknown> }} options
  */
-export function broadcastWorkflow(id, count, { combine }) {
+export function broadcastWorkflow(id, count, { combine, credential, requestOptions }) {
 	counter = 0;
 	return chain(
 		id,
@@ -103,14 +109,18 @@ export function broadcastWorkflow(id, count, { combine }) {
 		[
 			start(),
 			recipientsNode(count),
-			smsNode({
-				resource: 'sms',
-				operation: 'send',
-				recipients: '={{ $json.to }}',
-				message: MESSAGE,
-				senderId: SENDER_ID,
-				options: combine ? { combineItems: true } : {},
-			}),
+			smsNode(
+				{
+					resource: 'sms',
+					operation: 'send',
+					recipients: '={{ $json.to }}',
+					message: MESSAGE,
+					senderId: SENDER_ID,
+					options: combine ? { combineItems: true } : {},
+					...(requestOptions ? { requestOptions } : {}),
+				},
+				credential,
+			),
 		],
 	);
 }
@@ -181,11 +191,21 @@ export function httpRequestWorkflow(id, count, baseUrl) {
 /**
  * Billing history, Return All.
  * @param {string} id
+ * @param {{ credential?: { id: string, name: string }, requestOptions?: Record<string, unknown> }} [options]
  */
-export function returnAllWorkflow(id) {
+export function returnAllWorkflow(id, { credential, requestOptions } = {}) {
 	counter = 0;
 	return chain(id, 'Bench: billing history, Return All', [
 		start(),
-		smsNode({ resource: 'billing', operation: 'getHistory', returnAll: true, filters: {} }),
+		smsNode(
+			{
+				resource: 'billing',
+				operation: 'getHistory',
+				returnAll: true,
+				filters: {},
+				...(requestOptions ? { requestOptions } : {}),
+			},
+			credential,
+		),
 	]);
 }
