@@ -8,79 +8,10 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { loginFailure } from '../nodes/SmsPlatform/transport/loginFailure';
+import { checkedBaseUrl } from '../nodes/SmsPlatform/transport/baseUrl';
+import { logIn } from '../nodes/SmsPlatform/transport/login';
 
 type AuthMethod = 'apiKeyBearer' | 'apiKeyHeader' | 'jwt';
-
-/** Reads the access token from the login response: servers in the wild put it in one of three places. */
-export function extractAccessToken(body: unknown): string | undefined {
-	if (typeof body === 'string') {
-		try {
-			body = JSON.parse(body);
-		} catch {
-			return undefined;
-		}
-	}
-	if (!body || typeof body !== 'object') return undefined;
-	const record = body as Record<string, unknown>;
-	const nested = (record.tokens ?? {}) as Record<string, unknown>;
-	const data = (record.data ?? {}) as Record<string, unknown>;
-	for (const candidate of [record.access_token, record.access, nested.access, data.access_token]) {
-		if (typeof candidate === 'string' && candidate.trim() !== '') return candidate.trim();
-	}
-	return undefined;
-}
-
-/** The service's own words in an error answer (`detail`, `message`, `error`, DRF field lists, an HTML title). */
-export function serviceWords(body: unknown): string | undefined {
-	if (typeof body === 'string') {
-		const text = body.trim();
-		if (!text) return undefined;
-		try {
-			return serviceWords(JSON.parse(text));
-		} catch {
-			const title =
-				/<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1] ??
-				/<h1[^>]*>([^<]*)<\/h1>/i.exec(text)?.[1];
-			if (title) return title.trim().slice(0, 200);
-			return /</.test(text) ? undefined : text.slice(0, 200);
-		}
-	}
-	if (Array.isArray(body)) {
-		const parts = body.map(serviceWords).filter((part): part is string => !!part);
-		return parts.length ? parts.join('; ') : undefined;
-	}
-	if (!body || typeof body !== 'object') return undefined;
-	const record = body as Record<string, unknown>;
-	for (const key of ['error', 'detail', 'message', 'non_field_errors']) {
-		const words = serviceWords(record[key]);
-		if (words) return words;
-	}
-	const fields = Object.entries(record)
-		.filter(([, value]) => Array.isArray(value))
-		.map(([field, value]) => `${field}: ${serviceWords(value) ?? ''}`);
-	return fields.length ? fields.join('; ').slice(0, 300) : undefined;
-}
-
-function trimBaseUrl(value: unknown): string {
-	return String(value ?? '')
-		.trim()
-		.replace(/\/+$/, '');
-}
-
-/**
- * The Base URL, or an error a user sees in the credential modal: n8n checks a credential field's pattern only in
- * the node panel, so the credential test (and every request) says it here instead of "Couldn't connect".
- */
-export function checkedBaseUrl(value: unknown): string {
-	const url = trimBaseUrl(value);
-	if (!/^https?:\/\/[^\s/?#]+/i.test(url)) {
-		throw new Error(
-			`The Base URL "${url}" is not an http:// or https:// address. Enter the service's address with its scheme, e.g. https://api.example.com`,
-		);
-	}
-	return url;
-}
 
 export class SmsPlatformApi implements ICredentialType {
 	name = 'smsPlatformApi';
@@ -184,51 +115,7 @@ export class SmsPlatformApi implements ICredentialType {
 	 */
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
 		if ((credentials.authMethod as AuthMethod) !== 'jwt') return {};
-		const email = String(credentials.email ?? '').trim();
-		const password = String(credentials.password ?? '');
-		if (!email || !password) {
-			throw loginFailure(
-				'SMS Platform login needs an e-mail and a password: fill both in the credential',
-			);
-		}
-		let response: unknown;
-		try {
-			response = await this.helpers.httpRequest({
-				method: 'POST',
-				url: `${checkedBaseUrl(credentials.baseUrl)}/api/auth/login/`,
-				body: { email, password },
-				headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-				json: true,
-				timeout: 30000,
-			});
-		} catch (error) {
-			const failure = error as {
-				httpCode?: string;
-				message?: string;
-				response?: { status?: number; data?: unknown };
-			};
-			const code = failure.response?.status ?? failure.httpCode;
-			const words = serviceWords(failure.response?.data);
-			const said = words ? ` ("${words}")` : '';
-			if (String(code) === '400' || String(code) === '401' || String(code) === '403') {
-				throw loginFailure(
-					`SMS Platform login failed (HTTP ${code}): the e-mail or password was refused${said}. Check them in the credential.`,
-				);
-			}
-			if (code !== undefined && code !== null && String(code) !== '') {
-				throw loginFailure(
-					`SMS Platform login failed (HTTP ${code})${words ? `: "${words}"` : `: ${failure.message}`}. ${String(code) === '404' ? 'This service has no login at POST /api/auth/login/: check the Base URL.' : 'Check the Base URL: the login is POST /api/auth/login/ below it.'}`,
-				);
-			}
-			throw loginFailure(`SMS Platform login failed: ${failure.message}. Check the Base URL.`);
-		}
-		const accessToken = extractAccessToken(response);
-		if (!accessToken) {
-			throw loginFailure(
-				'SMS Platform login answered without an access token (looked for access_token, access and tokens.access)',
-			);
-		}
-		return { accessToken };
+		return { accessToken: await logIn(this.helpers, credentials) };
 	}
 
 	async authenticate(

@@ -16,7 +16,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, Workflow } from 'n8n-workflow';
 
-import { SmsPlatformApi, extractAccessToken } from '../../credentials/SmsPlatformApi.credentials';
+import { SmsPlatformApi } from '../../credentials/SmsPlatformApi.credentials';
+import { extractAccessToken } from '../../nodes/SmsPlatform/transport/login';
 import {
 	API_KEY,
 	BASE_URL,

@@ -34,7 +34,7 @@ export interface TriggerEvent {
 	testEvent(ctx: IPollFunctions, settings: IDataObject): Promise<IDataObject>;
 }
 
-export const DEFAULT_MAX_EVENTS = 100;
+const DEFAULT_MAX_EVENTS = 100;
 
 export const maxEventsOption: INodeProperties = {
 	displayName: 'Max Events per Poll',
@@ -45,7 +45,7 @@ export const maxEventsOption: INodeProperties = {
 	description: 'At most this many items per check; any others follow at the next check',
 };
 
-export function maxEventsOf(ctx: IPollFunctions): number {
+function maxEventsOf(ctx: IPollFunctions): number {
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	return Number(options.maxEvents ?? DEFAULT_MAX_EVENTS) || DEFAULT_MAX_EVENTS;
 }

@@ -53,9 +53,10 @@ export function readAnswer(
 ): unknown {
 	const body = parseBody(raw);
 	const where = { method: req.method, path: req.path, itemIndex: req.itemIndex };
-	const words = readServerWords(body.value)?.message;
+	// The server's words matter only for an error: a 2xx body (a page of 100 records) is not walked for them.
+	const words = () => readServerWords(body.value)?.message;
 	if (status >= 500 && saysNoMatch(raw)) {
-		const said = NO_MATCH.exec(words ?? '')?.[0] ?? NO_MATCH.exec(String(raw))?.[0] ?? words;
+		const said = NO_MATCH.exec(words() ?? '')?.[0] ?? NO_MATCH.exec(String(raw))?.[0] ?? words();
 		throw buildApiError(ctx.getNode(), {
 			...where,
 			status,
@@ -69,7 +70,7 @@ export function readAnswer(
 			...where,
 			status,
 			body: body.value,
-			message: `This service has no such endpoint: ${req.method} ${req.path} ("${words ?? 'Not Found'}")`,
+			message: `This service has no such endpoint: ${req.method} ${req.path} ("${words() ?? 'Not Found'}")`,
 			description:
 				'This service has no such endpoint: check the Base URL, or the service may not offer this operation. (An id that does not exist is answered differently.)',
 		});
@@ -89,7 +90,7 @@ export function readAnswer(
 			status,
 			body: body.value,
 			mayHaveBeenAccepted: !idempotent,
-			message: `The service answered with an HTML page instead of JSON ("${words ?? ''}")`,
+			message: `The service answered with an HTML page instead of JSON ("${words() ?? ''}")`,
 			description:
 				'The Base URL probably points at a website or proxy rather than the API: check it in the credential.',
 		});
@@ -117,7 +118,7 @@ export function readAnswer(
 			status,
 			body: value,
 			isSend: req.isSend,
-			message: words ?? 'The service reported that the request failed (success: false)',
+			message: words() ?? 'The service reported that the request failed (success: false)',
 			description: 'The service answered but reported a failure (success: false).',
 		});
 	}

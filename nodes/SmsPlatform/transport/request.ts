@@ -7,7 +7,7 @@ import { normalizeBaseUrl } from './baseUrl';
 import { BALANCE_PATH, probeApiKey, refusedCredentialError } from './credentialKind';
 import type { RequestSettings } from './defaults';
 import { buildApiError } from './errors';
-import { isLoginFailure } from './loginFailure';
+import { isLoginFailure } from './login';
 import { noteRateHeaders, paceDelay } from './rateLimit';
 import { decide, networkFailure, settingsFor, type Attempt, type Counters } from './retryDecision';
 import { scrubAnswer, scrubError } from './secrets';
@@ -97,7 +97,12 @@ async function attemptUntilDecided<T>(ctx: ApiContext, req: ApiRequest): Promise
 			)) as RawResponse;
 			const headers = lowerCaseHeaders(response.headers);
 			noteRateHeaders(rate, headers);
-			attempt = { status: response.statusCode, headers, saysNoMatch: saysNoMatch(response.body) };
+			attempt = {
+				status: response.statusCode,
+				headers,
+				// Only a 5xx may be such a not-found: a 2xx body is not searched (a page holds 100 records).
+				saysNoMatch: response.statusCode >= 500 && saysNoMatch(response.body),
+			};
 		} catch (error) {
 			attempt = { failure: networkFailure(rethrowIfAnswered(ctx, req, error)) };
 		} finally {

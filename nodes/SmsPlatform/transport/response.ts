@@ -45,7 +45,7 @@ export function unwrapObject(body: unknown, preferred?: string): IDataObject {
 }
 
 /** Group of a grouped billing history → the record `type` the API reference names. */
-export const BILLING_GROUP_TYPES: Record<string, string> = {
+const BILLING_GROUP_TYPES: Record<string, string> = {
 	purchases: 'purchase',
 	payments: 'payment',
 	usage_records: 'usage',

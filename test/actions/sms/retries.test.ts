@@ -166,3 +166,42 @@ describe('sms.send: one item over several batches, the middle batch failing', ()
 		);
 	});
 });
+
+describe('one item whose recipients span several batches, the middle batch failing (money at stake)', () => {
+	const numbers = Array.from({ length: 250 }, (_, i) => `+2557130${String(i).padStart(5, '0')}`);
+	const oneItem = { ...base, recipients: numbers.join(','), options: { batchSize: 100 } };
+
+	it('a 500 on batch 2: batch 1 sent once, batch 2 once and not repeated, batch 3 never; the error names what went out, and n8n’s retries send nothing again', async () => {
+		const counts = service((recipients, attempt) =>
+			attempt === 2 ? [500, { error: 'Provider timeout' }] : ok(recipients, attempt),
+		);
+		const result = await runInWorkflow({
+			parameters: oneItem,
+			items: [{}],
+			continueOnFail: true,
+			maxTries: 3,
+		});
+		// Requests: batch 1 (numbers 0–99), batch 2 (100–199, failed); batch 3 (200–249) not sent.
+		expect(Object.keys(counts)).toHaveLength(200);
+		expect(Object.values(counts).every((n) => n === 1)).toBe(true);
+		for (const number of numbers.slice(200)) expect(counts[number]).toBeUndefined();
+		const [item] = json(result.output) ?? [];
+		expect(item.error).toBe('Provider timeout [HTTP 500]');
+		expect(item.sentRecipients).toEqual(numbers.slice(0, 100));
+		expect(String(item.description)).toMatch(
+			/Part of this item was sent: 100 recipient\(s\) in message\(s\) msg-1; the failed request carried 100 recipient\(s\) of this item, and 50 more were not sent/,
+		);
+	});
+
+	it('the same without Continue On Fail: the execution fails, and n8n’s retry of it sends nothing again', async () => {
+		const counts = service((recipients, attempt) =>
+			attempt === 2 ? [500, { error: 'Provider timeout' }] : ok(recipients, attempt),
+		);
+		const first = await runInWorkflow({ parameters: oneItem, items: [{}] });
+		expect(first.error?.message).toBe('Provider timeout [HTTP 500]');
+		const retried = await runInWorkflow({ parameters: oneItem, items: [{}], retryOf: first.data });
+		expect(retried.error?.message).toBe('Provider timeout [HTTP 500]');
+		expect(Object.keys(counts)).toHaveLength(200);
+		expect(Object.values(counts).every((n) => n === 1)).toBe(true);
+	});
+});

@@ -5,7 +5,7 @@ import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descr
 import { getList } from '../../helpers/fetch';
 import { billingType } from '../../transport/response';
 
-export const BILLING_TYPES = ['purchase', 'payment', 'usage'];
+const BILLING_TYPES = ['purchase', 'payment', 'usage'];
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit(),

@@ -4,7 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { requestOptionsDescription } from '../../helpers/descriptions';
 import { getSingle } from '../../helpers/fetch';
 
-export const PERIODS = ['7d', '30d', '90d', '1y'];
+const PERIODS = ['7d', '30d', '90d', '1y'];
 
 const properties: INodeProperties[] = [
 	{

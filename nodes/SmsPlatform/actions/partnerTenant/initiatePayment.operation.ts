@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, sleep, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOptionsDescription } from '../../helpers/descriptions';
 import {
@@ -10,12 +10,11 @@ import {
 	requiredString,
 } from '../../helpers/parameters';
 import { coerceNumbers, unwrapObject } from '../../transport/response';
-import { credentialNotAccepted } from '../../transport/credentialKind';
-import { isInProgress, paymentStatus } from '../../helpers/payments';
 import { encodeId } from '../../transport/paths';
 import { apiRequest } from '../../transport/request';
+import { waitForPayment } from './waitForPayment';
 
-export const PROVIDERS = ['vodacom', 'tigo', 'airtel', 'halotel'];
+const PROVIDERS = ['vodacom', 'tigo', 'airtel', 'halotel'];
 
 const properties: INodeProperties[] = [
 	{
@@ -212,40 +211,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			},
 		);
 	}
-	const deadline = Date.now() + timeoutMs;
-	let last: IDataObject = { ...initiated };
-	// The payment exists from here on: a failed status check must not turn the item into an error (which hides the
-	// transaction_id and invites a second payment). It is tried again until the deadline, then reported in the item.
-	let lastError: string | undefined;
-	for (;;) {
-		const status = paymentStatus(last);
-		if (status && !isInProgress(status)) return { ...initiated, ...last, timedOut: false };
-		const remaining = deadline - Date.now();
-		if (remaining <= 0) {
-			return {
-				...initiated,
-				...last,
-				timedOut: true,
-				...(lastError ? { statusCheckError: lastError } : {}),
-			};
-		}
-		await sleep(Math.min(intervalMs, remaining));
-		try {
-			const poll = await apiRequest(this, {
-				method: 'GET',
-				path: `/api/billing/payments/transactions/${encodeId(transactionId)}/status/`,
-				itemIndex,
-				settings,
-			});
-			last = coerceNumbers(unwrapObject(poll.body, 'transaction'), ['amount']);
-			lastError = undefined;
-		} catch (error) {
-			lastError = (error as Error).message;
-			// The status endpoint refuses this kind of credential (some servers take only the login there): report it now
-			// instead of asking again until the deadline.
-			if (credentialNotAccepted(error)) {
-				return { ...initiated, ...last, timedOut: false, statusCheckError: lastError };
-			}
-		}
-	}
+	return await waitForPayment(this, initiated, transactionId, {
+		itemIndex,
+		intervalMs,
+		timeoutMs,
+		settings,
+	});
 }

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
 import { getList } from '../../helpers/fetch';
 
-export const PACKAGE_NUMBERS = ['sms_count', 'price', 'bonus_sms', 'validity_days'];
+const PACKAGE_NUMBERS = ['sms_count', 'price', 'bonus_sms', 'validity_days'];
 
 const properties: INodeProperties[] = [...returnAllOrLimit(), requestOptionsDescription];
 

@@ -1,0 +1,124 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+import { PAGE_SIZE, readPages } from '../transport/pager';
+import { hasNext, listCount } from '../transport/response';
+import type { TimelineSpec } from './timeline';
+
+/** Reading a newest-first list (payments, notifications) down to a cursor, for timeline.ts. */
+
+export function timestampOf(record: IDataObject): number {
+	const raw = record.created_at ?? record.timestamp ?? record.createdAt;
+	const ms = typeof raw === 'string' ? Date.parse(raw) : typeof raw === 'number' ? raw : NaN;
+	return Number.isNaN(ms) ? 0 : ms;
+}
+
+export function idOf(record: IDataObject): string {
+	return String(record.id ?? record.transaction_id ?? JSON.stringify(record));
+}
+
+export interface ReadPlan {
+	/**
+	 * Read until a page holds a record older than this (service time, ms). `null`: to the end of the list (no cursor
+	 * yet). `undefined`: the first page only.
+	 */
+	cursor?: number | null;
+	/** Best effort: read on until a record older than this, given the newest timestamp seen (pending re-checks). */
+	pendingFrom?: (newest: number) => number | undefined;
+}
+
+export interface ReadResult {
+	records: IDataObject[];
+	/** Whether the cursor (or the end of the list) was reached; `false` when the bounds cut the reading short. */
+	complete: boolean;
+	pages: number;
+}
+
+function listEnded(body: unknown, pageLength: number, totalRead: number): boolean {
+	const next = hasNext(body);
+	if (next !== undefined) return !next;
+	const count = listCount(body);
+	if (count !== undefined) return totalRead >= count;
+	return pageLength < PAGE_SIZE;
+}
+
+/**
+ * Pages to ask for ahead while a backlog is read towards the cursor: as many as the time the first pages covered
+ * suggests the rest will take (never more than the list's count or the bounds leave), so a backlog of several pages
+ * is read in parallel while a poll that needs one page asks for one.
+ */
+function pagesAhead(
+	spec: TimelineSpec,
+	page: number,
+	cursor: number | null,
+	newest: number,
+	oldest: number,
+	count: number | undefined,
+	read: number,
+): number {
+	const left = Math.min(
+		spec.maxPages - page,
+		Math.ceil((spec.maxRecords - read) / PAGE_SIZE),
+		count === undefined ? Infinity : Math.ceil(count / PAGE_SIZE) - page,
+	);
+	if (cursor === null) return Math.max(1, left);
+	const perPage = (newest - oldest) / page;
+	const estimate = perPage > 0 ? Math.ceil((oldest - cursor) / perPage) : 1;
+	return Math.max(1, Math.min(left, estimate));
+}
+
+/** Reads pages, newest first, as the plan says. Throws (and so changes nothing) when any request fails. */
+export async function readTimeline(
+	ctx: IPollFunctions,
+	spec: TimelineSpec,
+	plan: ReadPlan,
+): Promise<ReadResult> {
+	const records: IDataObject[] = [];
+	const seen = new Set<string>();
+	let newest = -Infinity;
+	let result: ReadResult = { records, complete: true, pages: 0 };
+	await readPages(ctx, { path: spec.path, qs: spec.qs }, (page) => {
+		result = { records, complete: true, pages: page.number };
+		if (page.grouped) {
+			// The whole history at once, grouped by kind (page and filters ignored): every record is here, newest first.
+			result.records = page.records;
+			return 'stop';
+		}
+		// Records that moved down a page while we read (new ones arrived on top) come once.
+		const fresh = page.records.filter((record) => !seen.has(idOf(record)));
+		for (const record of fresh) {
+			seen.add(idOf(record));
+			records.push(record);
+		}
+		// An empty page, or one with nothing new (a server that ignores `page`), ends the list.
+		if (fresh.length === 0) return 'stop';
+		let oldest = Infinity;
+		for (const record of page.records) {
+			const ts = timestampOf(record);
+			oldest = Math.min(oldest, ts);
+			newest = Math.max(newest, ts);
+		}
+		if (listEnded(page.body, page.records.length, records.length)) return 'stop';
+		const cursorReached =
+			plan.cursor === undefined || (plan.cursor !== null && oldest < plan.cursor);
+		const pendingFrom = plan.pendingFrom?.(newest);
+		const pendingReached =
+			pendingFrom === undefined || oldest < pendingFrom || page.number >= spec.pendingPages;
+		if (cursorReached && pendingReached) return 'stop';
+		if (!cursorReached && (page.number >= spec.maxPages || records.length >= spec.maxRecords)) {
+			result.complete = false;
+			return 'stop';
+		}
+		if (cursorReached) return 1; // only the pending re-checks go on: one page at a time
+		const cursor = plan.cursor as number | null;
+		return pagesAhead(
+			spec,
+			page.number,
+			cursor,
+			newest,
+			oldest,
+			listCount(page.body),
+			records.length,
+		);
+	});
+	return result;
+}
