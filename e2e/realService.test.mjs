@@ -35,7 +35,9 @@ import {
 	startSandbox,
 } from '../sandbox/server.mjs';
 import { admin, CREDENTIALS, INVALID_API_KEY, setupE2E } from './harness.mjs';
-import { NODE_TYPE, POLL_TIMES, TRIGGER_TYPE } from './workflows.mjs';
+import { chain, node, POLL_TIMES, smsNode, TRIGGER_TYPE } from './workflows.mjs';
+
+let credentialCount = 0;
 
 const FAST_POLLS = allowsSubMinutePolls(await ensureN8n());
 const OLD_TESTER = Number(N8N_VERSION.split('.')[0]) < 2;
@@ -87,63 +89,15 @@ const N = {
 	end: 'End',
 };
 
-let counter = 0;
 /**
- * @param {string} name
- * @param {string} type
- * @param {Record<string, unknown>} parameters
- * @param {Record<string, unknown>} [extra]
- */
-function node(name, type, parameters, extra = {}) {
-	counter++;
-	return {
-		id: `e2e11000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
-		name,
-		type,
-		typeVersion: 1,
-		position: [counter * 220, 0],
-		parameters,
-		...extra,
-	};
-}
-
-/**
+ * An SMS Platform node of the chain, with the credential its endpoint group takes.
  * @param {string} name
  * @param {Record<string, unknown>} parameters
  * @param {{ id: string, name: string }} credential
  */
-function sms(name, parameters, credential) {
-	return node(name, NODE_TYPE, parameters, {
-		credentials: { smsPlatformApi: { id: credential.id, name: credential.name } },
-		executeOnce: true,
-		alwaysOutputData: true,
-		onError: 'continueRegularOutput',
-	});
-}
-
-/**
- * @param {string} id
- * @param {string} name
- * @param {any[]} nodes
- */
-function chain(id, name, nodes) {
-	/** @type {Record<string, unknown>} */
-	const connections = {};
-	for (let i = 0; i < nodes.length - 1; i++)
-		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
-	return {
-		id,
-		name,
-		nodes,
-		connections,
-		settings: { executionOrder: 'v1' },
-		pinData: {},
-		active: false,
-	};
-}
+const sms = (name, parameters, credential) => smsNode(name, parameters, { credential });
 
 function operationsWorkflow() {
-	counter = 0;
 	const key = CREDENTIALS.bearer;
 	const header = CREDENTIALS.header;
 	const jwt = CREDENTIALS.jwt;
@@ -299,7 +253,6 @@ function triggerWorkflow(id, name, parameters, credential) {
 }
 
 function triggerWorkflows() {
-	counter = 100;
 	return [
 		triggerWorkflow(
 			TRIGGER_IDS.payment,
@@ -610,7 +563,7 @@ describe('credential test in each mode, against both profiles', () => {
 	 */
 	async function credentialTest(data) {
 		const created = await owner.requestOk('POST', '/rest/credentials', {
-			name: `E2E credential test ${++counter}`,
+			name: `E2E credential test ${++credentialCount}`,
 			type: 'smsPlatformApi',
 			data,
 		});

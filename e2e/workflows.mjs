@@ -61,7 +61,7 @@ let counter = 0;
  * @param {Record<string, unknown>} [extra]
  * @returns {Record<string, any>}
  */
-function node(name, type, parameters, extra = {}) {
+export function node(name, type, parameters, extra = {}) {
 	counter++;
 	return {
 		id: `e2e00000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
@@ -94,7 +94,7 @@ export function smsNode(name, parameters, { credential = CREDENTIALS.bearer, onc
  * @param {string} name
  * @param {Array<Record<string, any>>} nodes
  */
-function chain(id, name, nodes) {
+export function chain(id, name, nodes) {
 	/** @type {Record<string, unknown>} */
 	const connections = {};
 	for (let index = 0; index < nodes.length - 1; index++) {

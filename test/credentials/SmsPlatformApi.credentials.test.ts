@@ -3,27 +3,18 @@
  * re-login on 401, a refused password), and the credential test request, run as n8n runs it (RoutingNode).
  */
 import nock from 'nock';
-import { RoutingNode } from 'n8n-core';
-import type {
-	ICredentialDataDecryptedObject,
-	IDataObject,
-	IHttpRequestHelper,
-	INode,
-	INodeExecutionData,
-	INodeType,
-	INodeTypes,
-	IWorkflowExecuteAdditionalData,
-} from 'n8n-workflow';
+
+import type { IDataObject, IHttpRequestHelper, INode, INodeTypes } from 'n8n-workflow';
 import { NodeApiError, Workflow } from 'n8n-workflow';
 
 import { SmsPlatformApi } from '../../credentials/SmsPlatformApi.credentials';
+import { runCredentialTest } from '../support/credentialTest';
 import { extractAccessToken } from '../../nodes/SmsPlatform/transport/login';
 import {
 	API_KEY,
 	BASE_URL,
 	PASSWORD,
 	TestCredentialsHelper,
-	executeContextFor,
 	apiKeyCredentials,
 	jwtCredentials,
 	runNode,
@@ -433,65 +424,6 @@ describe('JWT login', () => {
 		api.done();
 	});
 });
-
-/**
- * Runs the credential's test request as n8n's credential tester does: a node type whose requestDefaults are the
- * test request, executed by n8n-core's RoutingNode with the decrypted credential.
- */
-async function runCredentialTest(credentials: ICredentialDataDecryptedObject) {
-	const credential = new SmsPlatformApi();
-	const nodeType: INodeType = {
-		description: {
-			displayName: 'Credential test',
-			name: 'credentialTest',
-			group: ['input'],
-			version: 1,
-			description: '',
-			defaults: {},
-			inputs: ['main'],
-			outputs: ['main'],
-			credentials: [{ name: 'smsPlatformApi', required: true }],
-			requestDefaults: credential.test.request,
-			properties: [],
-		} as unknown as INodeType['description'],
-	};
-	const nodeTypes = {
-		getByName: () => nodeType,
-		getByNameAndVersion: () => nodeType,
-		getKnownTypes: () => ({}),
-	} as unknown as INodeTypes;
-	const node: INode = {
-		id: 'credential-test',
-		name: 'Temp-Node',
-		type: 'credentialTest',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-		credentials: { smsPlatformApi: { id: 'cred-1', name: 'SMS Platform account' } },
-	};
-	const workflow = new Workflow({
-		id: 'cred-test',
-		nodes: [node],
-		connections: {},
-		active: false,
-		nodeTypes,
-	});
-	const helper = new TestCredentialsHelper(credentials);
-	const additionalData = {
-		credentialsHelper: helper,
-		variables: {},
-	} as unknown as IWorkflowExecuteAdditionalData;
-	const items: INodeExecutionData[] = [{ json: {} }];
-	const context = executeContextFor(workflow, node, additionalData, items, 'internal');
-	const routingNode = new RoutingNode(context, nodeType, {
-		id: 'cred-1',
-		name: 'SMS Platform account',
-		type: 'smsPlatformApi',
-		data: credentials,
-	} as never);
-	const result = await routingNode.runNode();
-	return { result: result as INodeExecutionData[][], helper };
-}
 
 function evaluateBaseUrl(baseUrl: string): unknown {
 	const node: INode = {

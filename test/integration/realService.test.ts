@@ -5,19 +5,10 @@
  * history, notifications ignoring `unread_only`, DRF/HTML/500 not-founds, no rate-limit headers). The error texts a
  * user meets are asserted.
  */
-import { RoutingNode } from 'n8n-core';
-import type {
-	ICredentialDataDecryptedObject,
-	IDataObject,
-	INode,
-	INodeExecutionData,
-	INodeType,
-	INodeTypes,
-	IWorkflowExecuteAdditionalData,
-} from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
 
-import { SmsPlatformApi } from '../../credentials/SmsPlatformApi.credentials';
+import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
+
+import { credentialTest } from '../support/credentialTest';
 import { testSettings as policy } from '../support/testSettings';
 import type { SandboxProcess } from '../support/sandbox-process.cjs';
 import { startSandboxProcess } from '../support/sandbox-process.cjs';
@@ -25,7 +16,6 @@ import {
 	TestCredentialsHelper,
 	apiKeyCredentials,
 	caught,
-	executeContextFor,
 	jwtCredentials,
 	pollTrigger,
 	runNode,
@@ -41,86 +31,6 @@ const PACKAGE = '320c20d2-d337-59e2-b3d8-13c37677f81c';
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
 type Profile = 'documented' | 'wild';
-
-/**
- * Runs the credential's test as n8n's CredentialsTester does (a RoutingNode over the test request, preAuthentication
- * first) and maps the outcome as it does: OK, a rule's message for its status, else the error's message.
- */
-async function credentialTest(
-	credentials: ICredentialDataDecryptedObject,
-): Promise<{ status: 'OK' | 'Error'; message: string }> {
-	const credential = new SmsPlatformApi();
-	const nodeType: INodeType = {
-		description: {
-			displayName: 'Credential test',
-			name: 'credentialTest',
-			group: ['input'],
-			version: 1,
-			description: '',
-			defaults: {},
-			inputs: ['main'],
-			outputs: ['main'],
-			credentials: [{ name: 'smsPlatformApi', required: true }],
-			requestDefaults: credential.test.request,
-			properties: [],
-		} as unknown as INodeType['description'],
-	};
-	const nodeTypes = {
-		getByName: () => nodeType,
-		getByNameAndVersion: () => nodeType,
-		getKnownTypes: () => ({}),
-	} as unknown as INodeTypes;
-	const node: INode = {
-		id: 'credential-test',
-		name: 'Temp-Node',
-		type: 'credentialTest',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-		credentials: { smsPlatformApi: { id: 'cred-1', name: 'SMS Platform account' } },
-	};
-	const workflow = new Workflow({
-		id: 'cred-test',
-		nodes: [node],
-		connections: {},
-		active: false,
-		nodeTypes,
-	});
-	const helper = new TestCredentialsHelper(credentials);
-	const additionalData = {
-		credentialsHelper: helper,
-		variables: {},
-	} as unknown as IWorkflowExecuteAdditionalData;
-	const items: INodeExecutionData[] = [{ json: {} }];
-	const context = executeContextFor(workflow, node, additionalData, items, 'internal');
-	const routingNode = new RoutingNode(context, nodeType, {
-		id: 'cred-1',
-		name: 'SMS Platform account',
-		type: 'smsPlatformApi',
-		data: credentials,
-	} as never);
-	try {
-		await routingNode.runNode();
-		return { status: 'OK', message: 'Connection successful!' };
-	} catch (error) {
-		const e = error as {
-			message: string;
-			cause?: { response?: { status: number; statusText?: string }; code?: string };
-		};
-		if (e.cause?.response) {
-			const rule = credential.test.rules?.find(
-				(r) => (r.properties as { value: number }).value === e.cause?.response?.status,
-			);
-			return {
-				status: 'Error',
-				message: rule
-					? (rule.properties as { message: string }).message
-					: (e.cause.response.statusText ?? ''),
-			};
-		}
-		return { status: 'Error', message: e.message };
-	}
-}
 
 describe.each<Profile>(['documented', 'wild'])('against the %s sandbox profile', (profile) => {
 	let sandbox: SandboxProcess;

@@ -42,28 +42,24 @@ function listEnded(body: unknown, pageLength: number, totalRead: number): boolea
 }
 
 /**
- * Pages to ask for ahead while a backlog is read towards the cursor: as many as the time the first pages covered
- * suggests the rest will take (never more than the list's count or the bounds leave), so a backlog of several pages
- * is read in parallel while a poll that needs one page asks for one.
+ * Pages to ask for ahead: when the list is read to its end (no cursor yet), every page its count announces is
+ * needed, so they are read in parallel. Towards a cursor, one page at a time: how many pages lie above the cursor is
+ * unknown, and pages asked for on a guess cost requests (in the benchmark's 1,000,000-event simulation, reading ahead
+ * by the time span still to cover took 47.7 requests per 1,000 events instead of 39.8), which are the scarce resource
+ * of a trigger, its latency is not.
  */
 function pagesAhead(
 	spec: TimelineSpec,
 	page: number,
-	cursor: number | null,
-	newest: number,
-	oldest: number,
 	count: number | undefined,
 	read: number,
 ): number {
 	const left = Math.min(
 		spec.maxPages - page,
 		Math.ceil((spec.maxRecords - read) / PAGE_SIZE),
-		count === undefined ? Infinity : Math.ceil(count / PAGE_SIZE) - page,
+		count === undefined ? 1 : Math.ceil(count / PAGE_SIZE) - page,
 	);
-	if (cursor === null) return Math.max(1, left);
-	const perPage = (newest - oldest) / page;
-	const estimate = perPage > 0 ? Math.ceil((oldest - cursor) / perPage) : 1;
-	return Math.max(1, Math.min(left, estimate));
+	return Math.max(1, left);
 }
 
 /** Reads pages, newest first, as the plan says. Throws (and so changes nothing) when any request fails. */
@@ -108,17 +104,9 @@ export async function readTimeline(
 			result.complete = false;
 			return 'stop';
 		}
-		if (cursorReached) return 1; // only the pending re-checks go on: one page at a time
-		const cursor = plan.cursor as number | null;
-		return pagesAhead(
-			spec,
-			page.number,
-			cursor,
-			newest,
-			oldest,
-			listCount(page.body),
-			records.length,
-		);
+		// Only a read to the end of the list (no cursor yet) knows which pages it needs: all of them.
+		if (plan.cursor !== null) return 1;
+		return pagesAhead(spec, page.number, listCount(page.body), records.length);
 	});
 	return result;
 }
