@@ -10,11 +10,12 @@ import type {
 
 import { checkedBaseUrl } from '../nodes/SmsPlatform/transport/baseUrl';
 import { logIn } from '../nodes/SmsPlatform/transport/login';
+import { CREDENTIAL_TYPE } from '../nodes/SmsPlatform/transport/session';
 
 type AuthMethod = 'apiKeyBearer' | 'apiKeyHeader' | 'jwt';
 
 export class SmsPlatformApi implements ICredentialType {
-	name = 'smsPlatformApi';
+	name = CREDENTIAL_TYPE;
 
 	displayName = 'SMS Platform API';
 

@@ -21,6 +21,7 @@ import * as sms from './actions/sms';
 import * as smsPackage from './actions/smsPackage';
 import { APP_DESCRIPTION } from './helpers/descriptions';
 import { listSearch } from './methods';
+import { CREDENTIAL_TYPE } from './transport/session';
 
 export class SmsPlatform implements INodeType {
 	description: INodeTypeDescription = {
@@ -35,7 +36,7 @@ export class SmsPlatform implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'smsPlatformApi', required: true }],
+		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		properties: [
 			{
 				displayName: 'Resource',

@@ -9,6 +9,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { eventOf, eventProperties } from './events';
 import { APP_DESCRIPTION } from './helpers/descriptions';
+import { CREDENTIAL_TYPE } from './transport/session';
 
 /** What the node keeps between polls, under the event's value: its state, and the settings it was made for. */
 interface Bucket {
@@ -29,7 +30,7 @@ export class SmsPlatformTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'smsPlatformApi', required: true }],
+		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		properties: eventProperties(),
 	};
 

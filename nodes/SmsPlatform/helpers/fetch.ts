@@ -4,7 +4,7 @@ import { buildApiError } from '../transport/errors';
 import { encodeId } from '../transport/paths';
 import { apiRequest } from '../transport/request';
 import { listRecords } from '../transport/pagination';
-import { boundedInteger, getRequestSettings, requiredId } from './parameters';
+import { getRequestSettings, readLimit, requiredString } from './parameters';
 import { coerceNumbers, unwrapObject } from '../transport/response';
 
 export interface GetByIdSpec {
@@ -58,7 +58,7 @@ export async function getById(
 	itemIndex: number,
 	spec: GetByIdSpec,
 ): Promise<IDataObject> {
-	const id = requiredId(ctx, spec.param, spec.label, itemIndex);
+	const id = requiredString(ctx, spec.param, spec.label, itemIndex, 'id');
 	return await getSingle(ctx, itemIndex, spec.path.replace('{id}', encodeId(id)), spec);
 }
 
@@ -95,16 +95,7 @@ export async function getList(
 	options: { qs?: IDataObject; numbers?: string[]; keep?: (record: IDataObject) => boolean } = {},
 ): Promise<IDataObject[]> {
 	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll
-		? undefined
-		: boundedInteger(
-				ctx,
-				ctx.getNodeParameter('limit', itemIndex, 50),
-				'Limit',
-				itemIndex,
-				1,
-				1000000,
-			);
+	const limit = returnAll ? undefined : readLimit(ctx, itemIndex, 1000000);
 	const records = await listRecords(ctx, {
 		path,
 		qs: options.qs,

@@ -69,15 +69,35 @@ export function getRequestSettings(
 	return settings;
 }
 
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** What a text of each kind must also be: the problem (message, what to do) of a value that is not, or undefined. */
+const KINDS = {
+	text: () => undefined,
+	// An id goes into a URL path: "." and ".." would change the path (`/status/../` is `/`) whatever the encoding.
+	id: (value: string) =>
+		isDotSegment(value)
+			? {
+					problem: 'is not a usable id: "." and ".." would change the request path',
+					advice: 'it should give the id itself',
+				}
+			: undefined,
+	email: (value: string) =>
+		EMAIL.test(value)
+			? undefined
+			: { problem: 'is not an e-mail address', advice: 'Enter an address like name@example.com' },
+};
+
 /**
  * Reads a required text parameter (an id, an e-mail...): trimmed, never empty, never an object or list from an
- * expression. The error names the field, the item and the value.
+ * expression, and of its kind. The error names the field, the item and the value.
  */
 export function requiredString(
 	ctx: IExecuteFunctions,
 	name: string,
 	label: string,
 	itemIndex: number,
+	kind: keyof typeof KINDS = 'text',
 ): string {
 	const raw = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown;
 	if (typeof raw === 'number' && Number.isFinite(raw)) return String(raw);
@@ -98,27 +118,17 @@ export function requiredString(
 			description: `Enter a ${label}, or check that the expression in the field gives a value for this item.`,
 		});
 	}
-	return value;
-}
-
-/**
- * A required id that goes into a URL path: as `requiredString`, and not `.` or `..`, which would change the path
- * (`/status/../` is `/`) whatever the encoding.
- */
-export function requiredId(
-	ctx: IExecuteFunctions,
-	name: string,
-	label: string,
-	itemIndex: number,
-): string {
-	const value = requiredString(ctx, name, label, itemIndex);
-	if (isDotSegment(value)) {
+	const wrong = KINDS[kind](value);
+	if (wrong) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`${label} "${value}" in item ${itemIndex} is not a usable id: "." and ".." would change the request path`,
+			`${label} "${value}" in item ${itemIndex} ${wrong.problem}`,
 			{
 				itemIndex,
-				description: `Check the expression in the "${label}" field: it should give the id itself.`,
+				description:
+					kind === 'id'
+						? `Check the expression in the "${label}" field: ${wrong.advice}.`
+						: wrong.advice,
 			},
 		);
 	}
@@ -145,28 +155,6 @@ export function optionalString(
 	return trimmed === '' ? undefined : trimmed;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function requiredEmail(
-	ctx: IExecuteFunctions,
-	name: string,
-	label: string,
-	itemIndex: number,
-): string {
-	const value = requiredString(ctx, name, label, itemIndex);
-	if (!EMAIL.test(value)) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`${label} "${value}" in item ${itemIndex} is not an e-mail address`,
-			{
-				itemIndex,
-				description: 'Enter an address like name@example.com',
-			},
-		);
-	}
-	return value;
-}
-
 /** A list limit: a whole number within bounds, or an error naming the item and value. */
 export function boundedInteger(
 	ctx: IExecuteFunctions,
@@ -185,4 +173,16 @@ export function boundedInteger(
 		);
 	}
 	return n;
+}
+
+/** The Limit parameter of a list (default 50): a whole number from 1 to `max`, or an error naming the item and value. */
+export function readLimit(ctx: IExecuteFunctions, itemIndex: number, max: number): number {
+	return boundedInteger(
+		ctx,
+		ctx.getNodeParameter('limit', itemIndex, 50),
+		'Limit',
+		itemIndex,
+		1,
+		max,
+	);
 }

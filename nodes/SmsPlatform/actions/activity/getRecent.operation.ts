@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOptionsDescription } from '../../helpers/descriptions';
-import { boundedInteger, getRequestSettings } from '../../helpers/parameters';
+import { getRequestSettings, readLimit } from '../../helpers/parameters';
 import { isListBody, unwrapList } from '../../transport/response';
 import { buildApiError } from '../../transport/errors';
 import { apiRequest } from '../../transport/request';
@@ -26,14 +26,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const limit = boundedInteger(
-		this,
-		this.getNodeParameter('limit', itemIndex, 50),
-		'Limit',
-		itemIndex,
-		1,
-		100,
-	);
+	const limit = readLimit(this, itemIndex, 100);
 	const response = await apiRequest(this, {
 		method: 'GET',
 		path: '/api/messaging/activity/recent/',

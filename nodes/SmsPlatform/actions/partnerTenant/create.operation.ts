@@ -2,12 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOptionsDescription } from '../../helpers/descriptions';
-import {
-	boundedInteger,
-	getRequestSettings,
-	requiredEmail,
-	requiredString,
-} from '../../helpers/parameters';
+import { boundedInteger, getRequestSettings, requiredString } from '../../helpers/parameters';
 import { normalizePhone } from '../../helpers/phone';
 import { coerceNumbers, unwrapObject } from '../../transport/response';
 import { apiRequest } from '../../transport/request';
@@ -66,7 +61,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const tenantName = requiredString(this, 'tenantName', 'Tenant Name', itemIndex);
-	const ownerEmail = requiredEmail(this, 'ownerEmail', 'Owner Email', itemIndex);
+	const ownerEmail = requiredString(this, 'ownerEmail', 'Owner Email', itemIndex, 'email');
 	const ownerName = requiredString(this, 'ownerName', 'Owner Name', itemIndex);
 	const phoneInput = requiredString(this, 'contactPhone', 'Contact Phone', itemIndex);
 	const phone = normalizePhone(phoneInput);

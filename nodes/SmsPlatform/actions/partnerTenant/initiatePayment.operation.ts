@@ -2,13 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOptionsDescription } from '../../helpers/descriptions';
-import {
-	boundedInteger,
-	getRequestSettings,
-	requiredEmail,
-	requiredId,
-	requiredString,
-} from '../../helpers/parameters';
+import { boundedInteger, getRequestSettings, requiredString } from '../../helpers/parameters';
 import { coerceNumbers, unwrapObject } from '../../transport/response';
 import { encodeId } from '../../transport/paths';
 import { apiRequest } from '../../transport/request';
@@ -143,9 +137,9 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const tenantId = requiredId(this, 'tenantId', 'Tenant ID', itemIndex);
+	const tenantId = requiredString(this, 'tenantId', 'Tenant ID', itemIndex, 'id');
 	const packageId = requiredString(this, 'packageId', 'SMS Package', itemIndex);
-	const buyerEmail = requiredEmail(this, 'buyerEmail', 'Buyer Email', itemIndex);
+	const buyerEmail = requiredString(this, 'buyerEmail', 'Buyer Email', itemIndex, 'email');
 	const buyerName = requiredString(this, 'buyerName', 'Buyer Name', itemIndex);
 	const buyerPhone = requiredString(this, 'buyerPhone', 'Buyer Phone', itemIndex);
 	if (!/^\+?[\d\s\-.()]{6,20}$/.test(buyerPhone)) {
