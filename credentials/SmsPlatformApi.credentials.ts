@@ -8,9 +8,7 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { checkedBaseUrl } from '../nodes/SmsPlatform/transport/baseUrl';
-import { logIn } from '../nodes/SmsPlatform/transport/login';
-import { CREDENTIAL_TYPE } from '../nodes/SmsPlatform/transport/session';
+import { CREDENTIAL_TYPE, checkedBaseUrl, logIn } from '../nodes/SmsPlatform/transport';
 
 type AuthMethod = 'apiKeyBearer' | 'apiKeyHeader' | 'jwt';
 

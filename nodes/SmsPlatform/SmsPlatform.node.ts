@@ -21,7 +21,7 @@ import * as sms from './actions/sms';
 import * as smsPackage from './actions/smsPackage';
 import { APP_DESCRIPTION } from './helpers/descriptions';
 import { listSearch } from './methods';
-import { CREDENTIAL_TYPE } from './transport/session';
+import { CREDENTIAL_TYPE } from './transport';
 
 export class SmsPlatform implements INodeType {
 	description: INodeTypeDescription = {

@@ -9,7 +9,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { eventOf, eventProperties } from './events';
 import { APP_DESCRIPTION } from './helpers/descriptions';
-import { CREDENTIAL_TYPE } from './transport/session';
+import { CREDENTIAL_TYPE } from './transport';
 
 /** What the node keeps between polls, under the event's value: its state, and the settings it was made for. */
 interface Bucket {

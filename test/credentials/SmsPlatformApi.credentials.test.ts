@@ -9,7 +9,7 @@ import { NodeApiError, Workflow } from 'n8n-workflow';
 
 import { SmsPlatformApi } from '../../credentials/SmsPlatformApi.credentials';
 import { runCredentialTest } from '../support/credentialTest';
-import { extractAccessToken } from '../../nodes/SmsPlatform/transport/login';
+import { extractAccessToken } from '../../nodes/SmsPlatform/transport/credential';
 import {
 	API_KEY,
 	BASE_URL,

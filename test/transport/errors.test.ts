@@ -10,7 +10,7 @@ import {
 	adviceFor,
 	buildApiError,
 	readServerWords,
-} from '../../nodes/SmsPlatform/transport/errors';
+} from '../../nodes/SmsPlatform/transport/answers';
 import { testSettings as policy } from '../support/testSettings';
 import { BASE_URL, runNode, caught } from '../support/harness';
 

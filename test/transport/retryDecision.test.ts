@@ -11,7 +11,7 @@ import {
 	type Counters,
 	type Decision,
 	type Situation,
-} from '../../nodes/SmsPlatform/transport/retryDecision';
+} from '../../nodes/SmsPlatform/transport/policy';
 import { productionSettings } from '../support/testSettings';
 
 const NOW = Date.UTC(2026, 10, 24, 12, 0, 0);

@@ -1,6 +1,5 @@
-import type { AllEntities } from 'n8n-workflow';
-
-type NodeMap = {
+/** The node's resources and their operations: the router's table is checked against it. */
+export type NodeMap = {
 	sms: 'send' | 'getStatus' | 'getDetails' | 'getStats';
 	account: 'getBalance';
 	partnerTenant: 'create' | 'initiatePayment';
@@ -14,5 +13,3 @@ type NodeMap = {
 	organization: 'getAll';
 	notification: 'getAll';
 };
-
-export type SmsPlatformType = AllEntities<NodeMap>;

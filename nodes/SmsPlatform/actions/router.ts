@@ -7,7 +7,7 @@ import * as billing from './billing';
 import * as campaign from './campaign';
 import * as contact from './contact';
 import * as dashboard from './dashboard';
-import type { SmsPlatformType } from './node.type';
+import type { NodeMap } from './node.type';
 import type { Operation, OperationOutput } from './operation';
 import * as notification from './notification';
 import * as organization from './organization';
@@ -16,7 +16,8 @@ import * as payment from './payment';
 import * as sms from './sms';
 import * as smsPackage from './smsPackage';
 
-const resources = {
+/** Every operation of the node, by resource: the type checks that each one in node.type.ts is here. */
+const operations: { [R in keyof NodeMap]: Record<NodeMap[R], Operation> } = {
 	sms,
 	account,
 	partnerTenant,
@@ -29,7 +30,15 @@ const resources = {
 	activity,
 	organization,
 	notification,
-} as unknown as Record<string, Record<string, Operation | undefined>>;
+};
+
+const has = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
+
+function operationOf(resource: string, operation: string): Operation | undefined {
+	if (!has(operations, resource)) return undefined;
+	const ofResource: Partial<Record<string, Operation>> = operations[resource as keyof NodeMap];
+	return has(ofResource, operation) ? ofResource[operation] : undefined;
+}
 
 function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex: number): Error {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
@@ -67,9 +76,9 @@ function toItems(output: OperationOutput, itemIndex: number): INodeExecutionData
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const node = this.getNode();
-	const resource = this.getNodeParameter('resource', 0) as SmsPlatformType['resource'];
+	const resource = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
-	const operation = resources[resource]?.[operationName];
+	const operation = operationOf(resource, operationName);
 	if (!operation) {
 		throw new NodeOperationError(
 			node,

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isRead } from '../transport/response';
+import { isRead } from '../helpers/notifications';
 import { maxEventsOption, timelineEvent } from './triggerEvent';
 
 /** Notifications: each one not seen before fires once; with Unread Only, only unread ones. */

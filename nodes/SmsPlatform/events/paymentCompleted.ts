@@ -1,5 +1,6 @@
 import { isInProgress, paymentStatus } from '../helpers/payments';
-import { billingType, coerceNumbers } from '../transport/response';
+import { billingType, groupedRecords } from '../helpers/billing';
+import { coerceNumbers } from '../transport';
 import type { Verdict } from './timeline';
 import { maxEventsOption, timelineEvent } from './triggerEvent';
 
@@ -20,6 +21,7 @@ export const paymentCompleted = timelineEvent({
 	spec: (_settings, maxEvents) => ({
 		path: '/api/billing/history/',
 		qs: { type: 'payment' },
+		readPage: groupedRecords,
 		matches: (record) => (billingType(record) ?? 'payment') === 'payment',
 		classify(record): Verdict {
 			const status = paymentStatus(record);

@@ -18,6 +18,8 @@ export type Verdict = 'emit' | 'pending' | 'skip';
 export interface TimelineSpec {
 	path: string;
 	qs?: IDataObject;
+	/** The endpoint's own list shape, if it has one (a grouped billing history): see ListRequest.readPage. */
+	readPage?: (body: unknown) => IDataObject[] | undefined;
 	/** What a record not processed before means. */
 	classify(record: IDataObject): Verdict;
 	/** Records that match the event at all (the server may ignore a filter): others are passed over. */

@@ -1,7 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { PAGE_SIZE, readPages } from '../transport/pager';
-import { hasNext, listCount } from '../transport/response';
+import { hasNext, listCount, PAGE_SIZE, readPages } from '../transport';
 import type { TimelineSpec } from './timeline';
 
 /** Reading a newest-first list (payments, notifications) down to a cursor, for timeline.ts. */
@@ -72,9 +71,9 @@ export async function readTimeline(
 	const seen = new Set<string>();
 	let newest = -Infinity;
 	let result: ReadResult = { records, complete: true, pages: 0 };
-	await readPages(ctx, { path: spec.path, qs: spec.qs }, (page) => {
+	await readPages(ctx, { path: spec.path, qs: spec.qs, readPage: spec.readPage }, (page) => {
 		result = { records, complete: true, pages: page.number };
-		if (page.grouped) {
+		if (page.whole) {
 			// The whole history at once, grouped by kind (page and filters ignored): every record is here, newest first.
 			result.records = page.records;
 			return 'stop';

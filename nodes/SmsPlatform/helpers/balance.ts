@@ -1,11 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ApiContext } from '../transport/apiContext';
-import { BALANCE_PATH } from '../transport/credentialKind';
-import type { RequestSettings } from '../transport/defaults';
-import { buildApiError } from '../transport/errors';
-import { apiRequest } from '../transport/request';
-import { coerceNumbers, unwrapObject } from '../transport/response';
+import {
+	apiRequest,
+	BALANCE_PATH,
+	coerceNumbers,
+	unexpectedAnswerError,
+	unwrapObject,
+	type ApiContext,
+	type RequestSettings,
+} from '../transport';
 
 /**
  * The credit balance, for Account → Get Balance and the Low Balance trigger: the service's record with `balance` as a
@@ -27,12 +30,12 @@ export async function readBalance(
 		return record as IDataObject & { balance: number };
 	}
 	const item = itemIndex === undefined ? '' : ` for item ${itemIndex}`;
-	throw buildApiError(ctx.getNode(), {
-		status: response.statusCode,
-		method: 'GET',
-		path: BALANCE_PATH,
-		itemIndex,
-		message: `The service's balance answer${item} has no numeric balance: ${JSON.stringify(response.body)?.slice(0, 200) ?? 'an empty body'}`,
-		description: `GET ${BALANCE_PATH} should answer { "balance": <number>, "currency": "..." }. Check the Base URL of the credential (it may point at something other than the API), or try again later.`,
-	});
+	throw unexpectedAnswerError(
+		ctx.getNode(),
+		{ ...response, path: BALANCE_PATH, itemIndex },
+		{
+			message: `The service's balance answer${item} has no numeric balance`,
+			description: `GET ${BALANCE_PATH} should answer { "balance": <number>, "currency": "..." }. Check the Base URL of the credential (it may point at something other than the API), or try again later.`,
+		},
+	);
 }

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { RequestSettings } from '../transport/defaults';
-import { isDotSegment } from '../transport/paths';
+import { encodeId, isDotSegment, type RequestSettings } from '../transport';
 import { describeType } from './phone';
 
 /** Reading node parameters for an item, and checking them: errors name the field, the item and the value. */
@@ -185,4 +184,20 @@ export function readLimit(ctx: IExecuteFunctions, itemIndex: number, max: number
 		1,
 		max,
 	);
+}
+
+/** A required id parameter, checked (see requiredString) and encoded as one path segment. */
+export function readId(
+	ctx: IExecuteFunctions,
+	name: string,
+	label: string,
+	itemIndex: number,
+): string {
+	return encodeId(requiredString(ctx, name, label, itemIndex, 'id'));
+}
+
+/** Return All / Limit of a list operation: `undefined` returns all. */
+export function listLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
+	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	return returnAll ? undefined : readLimit(ctx, itemIndex, 1000000);
 }

@@ -97,6 +97,14 @@ export function normalizePhone(raw: unknown, countryCode?: string): PhoneResult 
 	};
 }
 
+/**
+ * A phone number as the payment's buyer may type it (local `0712 345 678` or international `+255 712 345 678`): the
+ * service takes it as typed and normalises it itself (the API reference shows a local number there).
+ */
+export function looksLikePhone(text: string): boolean {
+	return /^\+?[\d\s\-.()]{6,20}$/.test(text);
+}
+
 export function describeType(value: unknown): string {
 	if (value === null) return 'null';
 	if (value === undefined) return 'nothing (undefined)';

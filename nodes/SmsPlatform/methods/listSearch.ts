@@ -1,7 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { coerceNumbers } from '../transport/response';
-import { listRecords } from '../transport/pagination';
+import { listRecords } from '../transport';
 
 function label(pkg: IDataObject): string {
 	const credits = Number(pkg.sms_count ?? 0) + Number(pkg.bonus_sms ?? 0);
@@ -18,10 +17,13 @@ export async function searchPackages(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const records = await listRecords(this, { path: '/api/billing/sms/packages/', maxPages: 20 });
+	const records = await listRecords(this, {
+		path: '/api/billing/sms/packages/',
+		maxPages: 20,
+		numbers: ['sms_count', 'bonus_sms', 'price'],
+	});
 	const needle = (filter ?? '').trim().toLowerCase();
 	const results = records
-		.map((record) => coerceNumbers(record, ['sms_count', 'bonus_sms', 'price']))
 		.filter((pkg) => pkg.is_active !== false && String(pkg.is_active) !== 'false')
 		.filter(
 			(pkg) =>

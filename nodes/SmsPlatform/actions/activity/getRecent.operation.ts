@@ -3,9 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOptionsDescription } from '../../helpers/descriptions';
 import { getRequestSettings, readLimit } from '../../helpers/parameters';
-import { isListBody, unwrapList } from '../../transport/response';
-import { buildApiError } from '../../transport/errors';
-import { apiRequest } from '../../transport/request';
+import { getList } from '../../transport';
 
 const properties: INodeProperties[] = [
 	{
@@ -27,23 +25,16 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readLimit(this, itemIndex, 100);
-	const response = await apiRequest(this, {
-		method: 'GET',
-		path: '/api/messaging/activity/recent/',
-		qs: { limit },
-		itemIndex,
-		settings: getRequestSettings(this, itemIndex),
-	});
-	if (!isListBody(response.body)) {
-		throw buildApiError(this.getNode(), {
-			status: response.statusCode,
-			method: 'GET',
+	const records = await getList(
+		this,
+		{
 			path: '/api/messaging/activity/recent/',
+			qs: { limit },
 			itemIndex,
-			message: `The service's answer for item ${itemIndex} is not a list of activities: ${JSON.stringify(response.body)?.slice(0, 120) ?? 'an empty body'}`,
-			description: 'Expected { count, activities: [...] }. Check the Base URL of the credential.',
-		});
-	}
+			settings: getRequestSettings(this, itemIndex),
+		},
+		{ noun: 'activities', shape: '{ count, activities: [...] }' },
+	);
 	// A server that ignores `limit` must not flood the workflow.
-	return unwrapList(response.body).slice(0, limit);
+	return records.slice(0, limit);
 }

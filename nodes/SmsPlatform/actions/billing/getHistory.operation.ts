@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
-import { getList } from '../../helpers/fetch';
-import { billingType } from '../../transport/response';
+import { billingType, groupedRecords } from '../../helpers/billing';
+import { getRequestSettings, listLimit } from '../../helpers/parameters';
+import { listRecords } from '../../transport';
 
 const BILLING_TYPES = ['purchase', 'payment', 'usage'];
 
@@ -58,9 +59,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	// A server that ignores `type` (or lists the history grouped by kind) is filtered here.
 	const wanted = qs.type as string | undefined;
-	return await getList(this, itemIndex, '/api/billing/history/', {
+	return await listRecords(this, {
+		path: '/api/billing/history/',
 		qs,
+		itemIndex,
+		limit: listLimit(this, itemIndex),
+		settings: getRequestSettings(this, itemIndex),
 		numbers: ['amount'],
+		readPage: groupedRecords,
 		keep: wanted === undefined ? undefined : (record) => (billingType(record) ?? wanted) === wanted,
 	});
 }

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { idField, requestOptionsDescription } from '../../helpers/descriptions';
-import { getById } from '../../helpers/fetch';
+import { getRequestSettings, readId } from '../../helpers/parameters';
+import { getRecord } from '../../transport';
 
 const properties: INodeProperties[] = [
 	idField('campaignId', 'Campaign ID', 'The ID of the campaign (a UUID)'),
@@ -15,10 +16,10 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	return await getById(this, itemIndex, {
-		path: '/api/messaging/campaigns/{id}/analytics/',
-		param: 'campaignId',
-		label: 'Campaign ID',
+	return await getRecord(this, {
+		path: `/api/messaging/campaigns/${readId(this, 'campaignId', 'Campaign ID', itemIndex)}/analytics/`,
+		itemIndex,
+		settings: getRequestSettings(this, itemIndex),
 		numbers: [
 			'total_recipients',
 			'sent',

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { idField, requestOptionsDescription } from '../../helpers/descriptions';
-import { getById } from '../../helpers/fetch';
+import { getRequestSettings, readId } from '../../helpers/parameters';
+import { getRecord } from '../../transport';
 
 const properties: INodeProperties[] = [
 	idField('contactId', 'Contact ID', 'The ID of the contact (a UUID)'),
@@ -15,9 +16,9 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	return await getById(this, itemIndex, {
-		path: '/api/messaging/contacts/{id}/',
-		param: 'contactId',
-		label: 'Contact ID',
+	return await getRecord(this, {
+		path: `/api/messaging/contacts/${readId(this, 'contactId', 'Contact ID', itemIndex)}/`,
+		itemIndex,
+		settings: getRequestSettings(this, itemIndex),
 	});
 }

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOptionsDescription } from '../../helpers/descriptions';
-import { getSingle } from '../../helpers/fetch';
+import { getRequestSettings } from '../../helpers/parameters';
+import { getRecord } from '../../transport';
 
 const PERIODS = ['7d', '30d', '90d', '1y'];
 
@@ -39,8 +40,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			{ itemIndex },
 		);
 	}
-	return await getSingle(this, itemIndex, '/api/messaging/dashboard/metrics/', {
+	return await getRecord(this, {
+		path: '/api/messaging/dashboard/metrics/',
 		qs: { period },
+		itemIndex,
+		settings: getRequestSettings(this, itemIndex),
 		numbers: [
 			'metrics.messages_sent',
 			'metrics.messages_delivered',

@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
-import { getList } from '../../helpers/fetch';
-import { isRead } from '../../transport/response';
+import { isRead } from '../../helpers/notifications';
+import { getRequestSettings, listLimit } from '../../helpers/parameters';
+import { listRecords } from '../../transport';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit(),
@@ -36,8 +37,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const qs: IDataObject = {};
 	if (filters.unreadOnly === true) qs.unread_only = 'true';
 	// Some servers ignore `unread_only`: read notifications are left out here too, on whichever read flag they carry.
-	return await getList(this, itemIndex, '/api/notifications/', {
+	return await listRecords(this, {
+		path: '/api/notifications/',
 		qs,
+		itemIndex,
+		limit: listLimit(this, itemIndex),
+		settings: getRequestSettings(this, itemIndex),
 		keep: qs.unread_only ? (record) => isRead(record) !== true : undefined,
 	});
 }

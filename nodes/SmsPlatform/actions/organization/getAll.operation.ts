@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
-import { getList } from '../../helpers/fetch';
+import { getRequestSettings, listLimit } from '../../helpers/parameters';
+import { listRecords } from '../../transport';
 
 const properties: INodeProperties[] = [...returnAllOrLimit(), requestOptionsDescription];
 
@@ -12,5 +13,10 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await getList(this, itemIndex, '/api/tenants/');
+	return await listRecords(this, {
+		path: '/api/tenants/',
+		itemIndex,
+		limit: listLimit(this, itemIndex),
+		settings: getRequestSettings(this, itemIndex),
+	});
 }

@@ -4,8 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { requestOptionsDescription } from '../../helpers/descriptions';
 import { boundedInteger, getRequestSettings, requiredString } from '../../helpers/parameters';
 import { normalizePhone } from '../../helpers/phone';
-import { coerceNumbers, unwrapObject } from '../../transport/response';
-import { apiRequest } from '../../transport/request';
+import { apiRequest, coerceNumbers, unwrapObject } from '../../transport';
 
 const properties: INodeProperties[] = [
 	{

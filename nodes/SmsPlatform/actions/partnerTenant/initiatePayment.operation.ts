@@ -2,10 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOptionsDescription } from '../../helpers/descriptions';
+import { looksLikePhone } from '../../helpers/phone';
 import { boundedInteger, getRequestSettings, requiredString } from '../../helpers/parameters';
-import { coerceNumbers, unwrapObject } from '../../transport/response';
-import { encodeId } from '../../transport/paths';
-import { apiRequest } from '../../transport/request';
+import { apiRequest, coerceNumbers, encodeId, unwrapObject } from '../../transport';
 import { waitForPayment } from './waitForPayment';
 
 const PROVIDERS = ['vodacom', 'tigo', 'airtel', 'halotel'];
@@ -142,7 +141,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const buyerEmail = requiredString(this, 'buyerEmail', 'Buyer Email', itemIndex, 'email');
 	const buyerName = requiredString(this, 'buyerName', 'Buyer Name', itemIndex);
 	const buyerPhone = requiredString(this, 'buyerPhone', 'Buyer Phone', itemIndex);
-	if (!/^\+?[\d\s\-.()]{6,20}$/.test(buyerPhone)) {
+	if (!looksLikePhone(buyerPhone)) {
 		throw new NodeOperationError(
 			this.getNode(),
 			`Buyer Phone "${buyerPhone}" in item ${itemIndex} is not a phone number`,

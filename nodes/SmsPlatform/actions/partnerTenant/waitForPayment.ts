@@ -2,11 +2,14 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { isInProgress, paymentStatus } from '../../helpers/payments';
-import { credentialNotAccepted } from '../../transport/credentialKind';
-import type { RequestSettings } from '../../transport/defaults';
-import { encodeId } from '../../transport/paths';
-import { apiRequest } from '../../transport/request';
-import { coerceNumbers, unwrapObject } from '../../transport/response';
+import {
+	apiRequest,
+	coerceNumbers,
+	credentialNotAccepted,
+	encodeId,
+	unwrapObject,
+	type RequestSettings,
+} from '../../transport';
 
 /**
  * Initiate Payment → Wait for Completion: asks for the payment's status every `intervalMs` until it is no longer in

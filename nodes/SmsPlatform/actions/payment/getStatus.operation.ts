@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { idField, requestOptionsDescription } from '../../helpers/descriptions';
-import { getById } from '../../helpers/fetch';
+import { getRequestSettings, readId } from '../../helpers/parameters';
+import { getRecord } from '../../transport';
 
 const properties: INodeProperties[] = [
 	idField(
@@ -19,10 +20,10 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	return await getById(this, itemIndex, {
-		path: '/api/billing/payments/transactions/{id}/status/',
-		param: 'transactionId',
-		label: 'Transaction ID',
+	return await getRecord(this, {
+		path: `/api/billing/payments/transactions/${readId(this, 'transactionId', 'Transaction ID', itemIndex)}/status/`,
+		itemIndex,
+		settings: getRequestSettings(this, itemIndex),
 		wrapper: 'transaction',
 		numbers: ['amount'],
 		required: ['status'],

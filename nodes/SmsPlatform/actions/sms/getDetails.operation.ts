@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { idField, requestOptionsDescription } from '../../helpers/descriptions';
-import { getById } from '../../helpers/fetch';
+import { getRequestSettings, readId } from '../../helpers/parameters';
+import { getRecord } from '../../transport';
 
 const properties: INodeProperties[] = [
 	idField('messageId', 'Message ID', 'The message_id returned by Send (a UUID)'),
@@ -15,10 +16,10 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	return await getById(this, itemIndex, {
-		path: '/api/messaging/sms/{id}/status/',
-		param: 'messageId',
-		label: 'Message ID',
+	return await getRecord(this, {
+		path: `/api/messaging/sms/${readId(this, 'messageId', 'Message ID', itemIndex)}/status/`,
+		itemIndex,
+		settings: getRequestSettings(this, itemIndex),
 		wrapper: 'message',
 		numbers: ['cost'],
 	});

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOptionsDescription } from '../../helpers/descriptions';
-import { getSingle } from '../../helpers/fetch';
+import { getRequestSettings } from '../../helpers/parameters';
+import { getRecord } from '../../transport';
 
 const properties: INodeProperties[] = [requestOptionsDescription];
 
@@ -12,7 +13,10 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	return await getSingle(this, itemIndex, '/api/messaging/sms/stats/', {
+	return await getRecord(this, {
+		path: '/api/messaging/sms/stats/',
+		itemIndex,
+		settings: getRequestSettings(this, itemIndex),
 		wrapper: 'stats',
 		numbers: ['total_sent', 'total_delivered', 'total_failed', 'delivery_rate', 'total_cost'],
 	});

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { ParameterReader } from '../../helpers/parameters';
 import { getRequestSettings, optionalString, parameterReader } from '../../helpers/parameters';
 import { describeType, parseCountryCode, parseRecipients } from '../../helpers/phone';
-import type { RequestSettings } from '../../transport/defaults';
+import type { RequestSettings } from '../../transport';
 
 /** Reading and checking one item of a send, before anything goes out. */
 

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
-import { getList } from '../../helpers/fetch';
+import { getRequestSettings, listLimit } from '../../helpers/parameters';
+import { listRecords } from '../../transport';
 
 const PACKAGE_NUMBERS = ['sms_count', 'price', 'bonus_sms', 'validity_days'];
 
@@ -14,5 +15,11 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await getList(this, itemIndex, '/api/billing/sms/packages/', { numbers: PACKAGE_NUMBERS });
+	return await listRecords(this, {
+		path: '/api/billing/sms/packages/',
+		itemIndex,
+		limit: listLimit(this, itemIndex),
+		settings: getRequestSettings(this, itemIndex),
+		numbers: PACKAGE_NUMBERS,
+	});
 }

@@ -1,17 +1,47 @@
 import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import type { ApiContext } from './apiContext';
-import { networkError, readAnswer, saysNoMatch, tooLongWaitError, parseBody } from './answers';
-import { normalizeBaseUrl } from './baseUrl';
-import { BALANCE_PATH, probeApiKey, refusedCredentialError } from './credentialKind';
+import {
+	buildApiError,
+	coerceNumbers,
+	loginError,
+	networkError,
+	parseBody,
+	readAnswer,
+	refusedCredentialError,
+	saysNoMatch,
+	tooLongWaitError,
+	unexpectedAnswerError,
+	unwrapObject,
+} from './answers';
+import {
+	BALANCE_PATH,
+	CREDENTIAL_TYPE,
+	credentialsDecrypted,
+	credentialsOf,
+	isLoginFailure,
+	normalizeBaseUrl,
+	probeApiKey,
+	scrubAnswer,
+	scrubError,
+	sessionOf,
+	type ApiContext,
+} from './credential';
 import type { RequestSettings } from './defaults';
-import { buildApiError } from './errors';
-import { isLoginFailure } from './login';
-import { noteRateHeaders, paceDelay } from './rateLimit';
-import { decide, networkFailure, settingsFor, type Attempt, type Counters } from './retryDecision';
-import { scrubAnswer, scrubError } from './secrets';
-import { CREDENTIAL_TYPE, credentialsDecrypted, credentialsOf, sessionOf } from './session';
+import {
+	decide,
+	networkFailure,
+	noteRateHeaders,
+	paceDelay,
+	settingsFor,
+	type Attempt,
+	type Counters,
+} from './policy';
+
+/**
+ * The HTTP exchange: one request to the service through n8n's request helper with the credential, repeated as the
+ * policy decides (retries, one re-login, rate-limit waits), and its final answer read into a value or an error.
+ */
 
 export interface ApiRequest {
 	method: IHttpRequestMethods;
@@ -77,7 +107,7 @@ async function attemptUntilDecided<T>(ctx: ApiContext, req: ApiRequest): Promise
 	for (;;) {
 		const waitMs = paceDelay(rate, Date.now());
 		if (waitMs > settings.maxRateLimitWaitMs)
-			throw tooLongWaitError(ctx, req, waitMs, settings.maxRateLimitWaitMs);
+			throw tooLongWaitError(ctx.getNode(), req, waitMs, settings.maxRateLimitWaitMs);
 		if (waitMs > 0) {
 			await sleep(waitMs + 50);
 			rate.remaining = undefined;
@@ -133,27 +163,32 @@ async function attemptUntilDecided<T>(ctx: ApiContext, req: ApiRequest): Promise
 				credentials.accessToken = '';
 				continue;
 			case 'waitTooLong':
-				throw tooLongWaitError(ctx, req, decision.waitMs, settings.maxRateLimitWaitMs);
+				throw tooLongWaitError(ctx.getNode(), req, decision.waitMs, settings.maxRateLimitWaitMs);
 			case 'failNetwork':
-				throw networkError(ctx, req, (attempt as { failure: never }).failure, {
+				throw networkError(ctx.getNode(), req, (attempt as { failure: never }).failure, {
 					baseUrl,
 					attempts,
 					idempotent,
 					settings,
 				});
 			case 'failTokenRefused':
-				throw refusedCredentialError(ctx, req, parseBody(response?.body).value, 'jwt');
+				throw refusedCredentialError(ctx.getNode(), req, parseBody(response?.body).value, 'jwt');
 			case 'checkApiKey':
 				session.apiKeyWorks ??= await probeApiKey(ctx, baseUrl, decrypted, settings);
 				if (session.apiKeyWorks)
-					throw refusedCredentialError(ctx, req, parseBody(response?.body).value, 'apiKey');
+					throw refusedCredentialError(
+						ctx.getNode(),
+						req,
+						parseBody(response?.body).value,
+						'apiKey',
+					);
 				break;
 			case 'read':
 				break;
 		}
 		const status = (response as RawResponse).statusCode;
 		return {
-			body: readAnswer(ctx, req, status, response?.body, idempotent) as T,
+			body: readAnswer(ctx.getNode(), req, status, response?.body, idempotent) as T,
 			statusCode: status,
 		};
 	}
@@ -203,16 +238,7 @@ function rethrowIfAnswered(ctx: ApiContext, req: ApiRequest, error: unknown): un
 		});
 	}
 	const login = isLoginFailure(error);
-	if (login) {
-		// Its message already says what to do.
-		throw buildApiError(ctx.getNode(), {
-			method: 'POST',
-			path: '/api/auth/login/',
-			itemIndex: req.itemIndex,
-			message: login,
-			description: 'Check the e-mail, password and Base URL of the SMS Platform credential.',
-		});
-	}
+	if (login) throw loginError(ctx.getNode(), login, req.itemIndex);
 	return error;
 }
 
@@ -224,4 +250,53 @@ function lowerCaseHeaders(headers: unknown): Record<string, string> {
 		out[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
 	}
 	return out;
+}
+
+/** What a GET of one resource must give: the wrapper the endpoint documents, its number fields, its key fields. */
+export interface RecordRequest {
+	path: string;
+	qs?: IDataObject;
+	itemIndex?: number;
+	settings?: Partial<RequestSettings>;
+	/** Wrapper key the endpoint documents (`message`, `transaction`...), tried first. */
+	wrapper?: string;
+	/** Fields documented as numbers (some servers send them as strings). */
+	numbers?: string[];
+	/** Documented fields the answer must have (the resource is useless without them). */
+	required?: string[];
+}
+
+/**
+ * GET one resource: the answer unwrapped to the resource, its numbers read as numbers. An answer that is empty, or
+ * lacks a field the operation exists to return, is an error naming the item, the field and what came instead: an
+ * empty output item would pass for a success.
+ */
+export async function getRecord(ctx: ApiContext, req: RecordRequest): Promise<IDataObject> {
+	const response = await apiRequest(ctx, {
+		method: 'GET',
+		path: req.path,
+		qs: req.qs,
+		itemIndex: req.itemIndex,
+		settings: req.settings,
+	});
+	const record = unwrapObject(response.body, req.wrapper);
+	const empty = Object.keys(record).length === 0;
+	const missing = empty
+		? undefined
+		: (req.required ?? []).find((field) => record[field] === undefined || record[field] === null);
+	if (empty || missing) {
+		const item = req.itemIndex === undefined ? '' : ` for item ${req.itemIndex}`;
+		throw unexpectedAnswerError(
+			ctx.getNode(),
+			{ ...response, path: req.path, itemIndex: req.itemIndex },
+			{
+				message: missing
+					? `The service's answer${item} has no "${missing}" field`
+					: `The service's answer${item} is empty`,
+				description:
+					'The service answered without the data this operation returns. Check the Base URL of the credential (it may point at something other than the API), or try again later.',
+			},
+		);
+	}
+	return coerceNumbers(record, req.numbers ?? []);
 }

@@ -1,9 +1,12 @@
 import { DEFAULT_SETTINGS, type RequestSettings } from './defaults';
 
 /**
- * What to do after one attempt of a request: the whole retry, re-login and rate-limit policy as one pure function
- * (table-tested in test/transport/retryDecision.test.ts). The I/O loop in request.ts only carries it out.
+ * How the transport behaves, as pure functions: the settings of a request (merged here, once), the retry, re-login
+ * and rate-limit decision after each attempt (table-tested in test/transport/retryDecision.test.ts), the pacing by
+ * the rate-limit headers, and the bounded parallel runner. The I/O loop in exchange.ts only carries them out.
  */
+
+export type { RequestSettings } from './defaults';
 
 const SLOW_PATHS = [/^\/api\/billing\/payments\/transactions\/[^/]+\/status\/$/];
 
@@ -167,4 +170,68 @@ export function decide(attempt: Attempt, situation: Situation, counters: Counter
 		return { action: 'retry', afterMs: backoff(settings, counters.retries), counter: 'retries' };
 	}
 	return { action: 'read' };
+}
+
+/** What the last answer's rate-limit headers said, shared by the requests of one run (see sessionOf). */
+export interface RateState {
+	remaining?: number;
+	resetAtMs?: number;
+	/** Requests sent and not yet answered: they will use up budget the last answer still counted as free. */
+	inFlight: number;
+}
+
+export function noteRateHeaders(state: RateState, headers: Record<string, string>): void {
+	const remaining = headers['x-ratelimit-remaining'];
+	if (remaining !== undefined && remaining.trim() !== '' && Number.isFinite(Number(remaining))) {
+		state.remaining = Number(remaining);
+		state.resetAtMs = parseResetHeader(headers['x-ratelimit-reset'], Date.now());
+	}
+}
+
+/**
+ * How long to wait before the next request: when the budget the last answer reported is used up (by that answer
+ * or by requests in flight since), until the reset, instead of earning a 429. 0 when a request may go now.
+ */
+export function paceDelay(state: RateState, nowMs: number): number {
+	if (state.remaining === undefined || state.resetAtMs === undefined) return 0;
+	if (state.remaining - state.inFlight > 0) return 0;
+	return Math.max(0, state.resetAtMs - nowMs);
+}
+
+/**
+ * How many requests may be in flight at once: at most `wanted`, and never more than the budget the service last
+ * reported (no headers: `wanted`). At least 1, so work goes on and pacing decides when.
+ */
+export function parallelBudget(state: RateState, wanted: number): number {
+	if (state.remaining === undefined) return Math.max(1, wanted);
+	return Math.max(1, Math.min(wanted, state.remaining));
+}
+
+/**
+ * Runs `task` for each entry, in order of start, with at most `wanted` (and the rate-limit budget) running at once.
+ * The first runs alone: its answer brings the rate-limit budget (and a JWT login happens once, not once a task).
+ * Once `shouldStop()` says so, no further task starts; those running are awaited. `task` must not throw.
+ * Returns how many entries were started.
+ */
+export async function runBounded<T>(
+	rate: RateState,
+	entries: T[],
+	wanted: number,
+	task: (entry: T) => Promise<void>,
+	shouldStop: () => boolean,
+): Promise<number> {
+	const running = new Set<Promise<void>>();
+	let started = 0;
+	while (started < entries.length && !shouldStop()) {
+		const width = started === 0 ? 1 : parallelBudget(rate, wanted);
+		if (running.size >= width) {
+			await Promise.race(running);
+			continue;
+		}
+		const run: Promise<void> = task(entries[started++]).finally(() => running.delete(run));
+		running.add(run);
+		if (started === 1) await run;
+	}
+	await Promise.all(running);
+	return started;
 }
