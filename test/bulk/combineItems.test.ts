@@ -108,7 +108,7 @@ describe('sms.send with Combine Items', () => {
 		const { output } = await runNode({ parameters: sendParameters({ combineItems: true }), items });
 		expect(bodies).toHaveLength(1);
 		expect(bodies[0].recipients).toEqual([phone(1), phone(2), phone(3)]);
-		expect(output[0].json.duplicates).toBeUndefined();
+		expect(output[0].json.duplicates).toEqual([]);
 		expect(output[1].json).toMatchObject({
 			recipients: [phone(2), phone(3)],
 			duplicates: [phone(2)],
@@ -187,7 +187,7 @@ describe('sms.send without Combine Items', () => {
 		expect(output).toHaveLength(1);
 		expect(output[0].json).toMatchObject({
 			message_id: 'msg-1',
-			messageIds: ['msg-1', 'msg-2', 'msg-3'],
+			otherMessageIds: ['msg-2', 'msg-3'],
 			requests: 3,
 		});
 	});

@@ -16,12 +16,14 @@ const base = { resource: 'sms', operation: 'send', message: TEXT, senderId: 'MYS
 const sent = (id = MESSAGE_ID) => ({ success: true, message_id: id, status: 'sent' });
 /** The output of a successful one-request send. */
 const output1 = (recipients: string[], id = MESSAGE_ID, extra: IDataObject = {}) => ({
-	success: true,
 	message_id: id,
 	status: 'sent',
-	messageIds: [id],
+	otherMessageIds: [],
 	recipients,
 	requests: 1,
+	duplicates: [],
+	smsParts: 1,
+	encoding: 'GSM-7',
 	...extra,
 });
 

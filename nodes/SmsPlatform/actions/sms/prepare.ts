@@ -2,14 +2,22 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ParameterReader } from '../../helpers/parameters';
-import { getRequestSettings, optionalString, parameterReader } from '../../helpers/parameters';
+import {
+	boundedInteger,
+	getRequestSettings,
+	optionalString,
+	parameterReader,
+} from '../../helpers/parameters';
 import { describeType, parseCountryCode, parseRecipients } from '../../helpers/phone';
+import { smsParts, type SmsEncoding } from '../../helpers/smsParts';
 import type { RequestSettings } from '../../transport';
 
 /** Reading and checking one item of a send, before anything goes out. */
 
 export const DEFAULT_BATCH_SIZE = 100;
 export const MAX_BATCH_SIZE = 1000;
+export const DEFAULT_DELIVERY_TIMEOUT = 120;
+export const MAX_DELIVERY_TIMEOUT = 3600;
 
 export interface PreparedItem {
 	itemIndex: number;
@@ -21,6 +29,13 @@ export interface PreparedItem {
 	repeated: string[];
 	batchSize: number;
 	combine: boolean;
+	/** What one copy of the message costs (GSM 03.38): the credits of a recipient. */
+	smsParts: number;
+	encoding: SmsEncoding;
+	/** Options → Wait for Delivery: how long to wait for the final status, or undefined (no wait). */
+	deliveryTimeoutMs?: number;
+	/** Options → Check Balance First. */
+	checkBalanceFirst: boolean;
 	settings: Partial<RequestSettings>;
 }
 
@@ -114,6 +129,18 @@ export function prepare(
 			{ itemIndex },
 		);
 	}
+	const waitForDelivery = options.waitForDelivery === true;
+	const deliveryTimeout = waitForDelivery
+		? boundedInteger(
+				ctx,
+				options.deliveryTimeout ?? DEFAULT_DELIVERY_TIMEOUT,
+				'Delivery Timeout',
+				itemIndex,
+				1,
+				MAX_DELIVERY_TIMEOUT,
+			)
+		: undefined;
+	const parts = smsParts(text);
 	return {
 		itemIndex,
 		message: text,
@@ -123,6 +150,10 @@ export function prepare(
 		repeated: parsed.duplicates,
 		batchSize,
 		combine: options.combineItems === true,
+		smsParts: parts.parts,
+		encoding: parts.encoding,
+		deliveryTimeoutMs: deliveryTimeout === undefined ? undefined : deliveryTimeout * 1000,
+		checkBalanceFirst: options.checkBalanceFirst === true,
 		settings: getRequestSettings(ctx, itemIndex, read),
 	};
 }
@@ -130,4 +161,31 @@ export function prepare(
 /** Items with the same message, sender ID and tenant can share requests. */
 export function groupKey(item: PreparedItem): string {
 	return JSON.stringify([item.message, item.senderId, item.tenantAccountId ?? '']);
+}
+
+/**
+ * What sending these items costs, in credits: each recipient pays the message's SMS parts. Items sent together
+ * (Combine Items) pay once for a number they share, as the requests carry it once.
+ */
+export function estimateCredits(items: PreparedItem[]): { credits: number; recipients: number } {
+	let credits = 0;
+	let recipients = 0;
+	const shared = new Map<string, Set<string>>();
+	for (const item of items) {
+		if (!item.combine) {
+			credits += item.recipients.length * item.smsParts;
+			recipients += item.recipients.length;
+			continue;
+		}
+		const key = groupKey(item);
+		const seen = shared.get(key) ?? new Set<string>();
+		shared.set(key, seen);
+		for (const number of item.recipients) {
+			if (seen.has(number)) continue;
+			seen.add(number);
+			credits += item.smsParts;
+			recipients++;
+		}
+	}
+	return { credits, recipients };
 }

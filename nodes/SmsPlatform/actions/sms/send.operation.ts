@@ -4,7 +4,9 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { readBalance } from '../../helpers/balance';
 
 import { requestOptionsDescription } from '../../helpers/descriptions';
 import { parameterReader } from '../../helpers/parameters';
@@ -12,11 +14,15 @@ import { apiRequest, forEachBounded, mayHaveBeenAccepted, unwrapObject } from '.
 import type { OperationOutput } from '../operation';
 import {
 	DEFAULT_BATCH_SIZE,
+	DEFAULT_DELIVERY_TIMEOUT,
 	MAX_BATCH_SIZE,
+	MAX_DELIVERY_TIMEOUT,
+	estimateCredits,
 	groupKey,
 	prepare,
 	type PreparedItem,
 } from './prepare';
+import { waitForDelivery } from './delivery';
 import { SentLedger } from './sentLedger';
 
 const properties: INodeProperties[] = [
@@ -74,6 +80,14 @@ const properties: INodeProperties[] = [
 					'Recipients per request (1–1000) when an item has many recipients or items are combined',
 			},
 			{
+				displayName: 'Check Balance First',
+				name: 'checkBalanceFirst',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to read the balance before sending and send nothing when it cannot cover the whole run (recipients × SMS parts). Each item then gets an error with the estimate and the balance.',
+			},
+			{
 				displayName: 'Combine Items',
 				name: 'combineItems',
 				type: 'boolean',
@@ -91,6 +105,16 @@ const properties: INodeProperties[] = [
 					'Country calling code (digits, e.g. 255) for local numbers: 0712345678 becomes +255712345678 and 255712345678 becomes +255712345678',
 			},
 			{
+				displayName: 'Delivery Timeout (Seconds)',
+				name: 'deliveryTimeout',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_DELIVERY_TIMEOUT },
+				default: DEFAULT_DELIVERY_TIMEOUT,
+				description:
+					"How long to wait for the final status. Defaults to 120. When it passes first, the item has 'deliveryTimedOut' set to true and the last status seen.",
+				displayOptions: { show: { waitForDelivery: [true] } },
+			},
+			{
 				displayName: 'Tenant Service Account ID',
 				name: 'tenantAccountId',
 				type: 'string',
@@ -98,6 +122,14 @@ const properties: INodeProperties[] = [
 				placeholder: 'e.g. 6f1c2d3e-…',
 				description:
 					'Partners only: send on behalf of this tenant, using its credits. Its service_account_id (a UUID) from Partner Tenant → Create — not its tenant_id.',
+			},
+			{
+				displayName: 'Wait for Delivery',
+				name: 'waitForDelivery',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to wait until each message is delivered or failed before the node finishes, so the workflow can branch on 'status'. Status checks use the same hourly request budget as sends.",
 			},
 		],
 	},
@@ -164,6 +196,18 @@ export async function executeBatch(
 			failure.note(outcomes[index]);
 		});
 	}
+	// Options → Check Balance First: nothing is sent when the balance cannot cover the whole run.
+	const toSend = valid.filter((item) => !outcomes[item.itemIndex] && !replayed.get(item.itemIndex));
+	if (!failure.stopped && toSend.some((item) => item.checkBalanceFirst)) {
+		const refused = await checkBalance(this, toSend);
+		if (refused) {
+			for (const item of toSend) {
+				outcomes[item.itemIndex] = refused(item.itemIndex);
+				failure.note(outcomes[item.itemIndex]);
+			}
+			return outcomes;
+		}
+	}
 	// The rest in order, each item its own requests.
 	for (const [index, item] of prepared.entries()) {
 		if (failure.stopped) break;
@@ -177,9 +221,58 @@ export async function executeBatch(
 			outcomes[itemIndex] = outcome;
 		}
 	}
+	if (!failure.stopped) {
+		await waitForDelivery(
+			this,
+			valid.flatMap((item) => {
+				const json = outcomes[item.itemIndex];
+				return json && !(json instanceof Error) && !Array.isArray(json) ? [{ item, json }] : [];
+			}),
+		);
+	}
 	const hint = combined.length || failure.stopped ? undefined : combiningHint(valid);
 	if (hint) this.addExecutionHints({ message: hint, location: 'outputPane' });
 	return outcomes;
+}
+
+/**
+ * Reads the balance once and compares it with what the run costs (see estimateCredits). Returns, when it cannot
+ * cover it, the error each item gets; undefined when it can. Sends for a tenant use the tenant's credits and are
+ * not counted: the balance read is the credential's own.
+ */
+async function checkBalance(
+	ctx: IExecuteFunctions,
+	items: PreparedItem[],
+): Promise<((itemIndex: number) => Error) | undefined> {
+	const own = items.filter((item) => !item.tenantAccountId);
+	if (!own.length) return undefined;
+	const estimate = estimateCredits(own);
+	let balance: number;
+	try {
+		balance = (await readBalance(ctx, own[0].itemIndex, own[0].settings)).balance;
+	} catch (caught) {
+		const error = caught as Error;
+		return (itemIndex) =>
+			new NodeOperationError(
+				ctx.getNode(),
+				`Could not read the balance before sending: ${error.message}`,
+				{
+					itemIndex,
+					description:
+						"Nothing was sent: 'Check Balance First' is on and the balance could not be read. Run the workflow again, or turn the option off to send without the check.",
+				},
+			);
+	}
+	if (balance >= estimate.credits) return undefined;
+	return (itemIndex) =>
+		new NodeOperationError(
+			ctx.getNode(),
+			`The balance of ${balance} credits cannot cover this run: it needs about ${estimate.credits}`,
+			{
+				itemIndex,
+				description: `Nothing was sent. The estimate is recipients × SMS parts: ${estimate.recipients} recipient(s), ${estimate.credits} credits in all (a message of up to 160 plain characters is one part; longer texts, emoji and other non-GSM characters take more). Top up the balance (e.g. buy an SMS package), or send to fewer recipients or a shorter message, then run the workflow again.`,
+			},
+		);
 }
 
 // ---- The requests of a send ----
@@ -358,14 +451,20 @@ function successJson(
 	const messageIds = [
 		...new Set(requests.map((r) => messageIdOf(r.result)).filter((id): id is string => !!id)),
 	];
+	// The service's answer without its envelope flag (`success` is always true here).
+	const answer = { ...first };
+	delete answer.success;
 	const json: IDataObject = {
-		...first,
+		...answer,
 		message_id: messageIds[0] ?? messageIdOf(first) ?? null,
-		messageIds,
+		// The ids of the other requests that carried this item's recipients (Batch Size), usually none.
+		otherMessageIds: messageIds.slice(1),
 		recipients: item.recipients,
 		requests: requests.length,
+		duplicates,
+		smsParts: item.smsParts,
+		encoding: item.encoding,
 	};
-	if (duplicates.length) json.duplicates = duplicates;
 	if (combinedWith !== undefined) json.combinedItems = combinedWith;
 	return json;
 }
