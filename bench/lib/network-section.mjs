@@ -2,6 +2,7 @@
 // network.mjs (HTTPS, a round trip of --rtt-ms, 80 ms by default), where n8n's request helper pays a TCP and a TLS
 // handshake for every request. Baseline: the "ideal sequential client", a raw client replaying the node's requests
 // one after another over ONE kept-alive HTTPS connection through the same proxy.
+import { fmtInt, fmtMb, fmtMs, fmtRatio } from './format.mjs';
 import {
 	broadcastWorkflow,
 	httpRequestWorkflow,
@@ -110,16 +111,6 @@ export async function benchNetwork(env, results, deps) {
 	};
 }
 
-const int = (/** @type {number} */ n) => Math.round(n).toLocaleString('en-US');
-const time = (/** @type {number} */ ms) =>
-	ms >= 10_000
-		? `${(ms / 1000).toFixed(1)} s`
-		: ms >= 1000
-			? `${(ms / 1000).toFixed(2)} s`
-			: `${Math.round(ms)} ms`;
-const ratio = (/** @type {number} */ r) => `${r.toFixed(2)}×`;
-const mb = (/** @type {number} */ kb) => `${Math.round(kb / 1024)} MB`;
-
 /**
  * The section's markdown lines.
  * @param {any} n results.network
@@ -133,7 +124,7 @@ export function reportNetwork(n) {
 			'direction half a round trip and a new connection one more, a TLS terminator with a certificate the benchmark ' +
 			'makes, trusted by n8n through NODE_EXTRA_CA_CERTS). Baseline: the ideal sequential client, the same ' +
 			'requests one after another over one kept-alive HTTPS connection. ' +
-			`Medians of ${n.runs} run(s); the one-request-per-item rows have ${int(n.sizes.perItemOverNetwork)} items ` +
+			`Medians of ${n.runs} run(s); the one-request-per-item rows have ${fmtInt(n.sizes.perItemOverNetwork)} items ` +
 			'(every request pays its own handshakes, so 10,000 would take half an hour).',
 		'',
 		'| Way | Requests | TCP connections | Node time | vs ideal sequential client | Peak RSS, during the node |',
@@ -141,29 +132,29 @@ export function reportNetwork(n) {
 	];
 	const row = (/** @type {string} */ name, /** @type {any} */ m, /** @type {any} */ raw) =>
 		lines.push(
-			`| ${name} | ${int(m.requests)} | ${int(m.connections)} | ${time(m.nodeMs)} | ${raw ? ratio(m.nodeMs / raw.ms) : '–'} | ${m.memory?.nodeTreeKb ? mb(m.memory.nodeTreeKb) : '–'} |`,
+			`| ${name} | ${fmtInt(m.requests)} | ${fmtInt(m.connections)} | ${fmtMs(m.nodeMs)} | ${raw ? fmtRatio(m.nodeMs / raw.ms) : '–'} | ${m.memory?.nodeTreeKb ? fmtMb(m.memory.nodeTreeKb) : '–'} |`,
 		);
 	const m = n.main;
 	row(
-		`SMS Platform node, Combine Items, ${int(n.sizes.recipients)} recipients (Parallel Requests: default 4)`,
+		`SMS Platform node, Combine Items, ${fmtInt(n.sizes.recipients)} recipients (Parallel Requests: default 4)`,
 		m.combined,
 		m.idealCombined,
 	);
 	row('the same, Parallel Requests 1 (one after another)', m.combinedSequential, m.idealCombined);
 	lines.push(
-		`| ideal sequential client, the same requests | ${int(m.combined.requests)} | 1 | ${time(m.idealCombined.ms)} | 1.00× | – |`,
+		`| ideal sequential client, the same requests | ${fmtInt(m.combined.requests)} | 1 | ${fmtMs(m.idealCombined.ms)} | 1.00× | – |`,
 	);
 	row(
-		`SMS Platform node, Return All over ${int(n.records)} records (default)`,
+		`SMS Platform node, Return All over ${fmtInt(n.records)} records (default)`,
 		m.returnAll,
 		m.idealReturnAll,
 	);
 	row('the same, Parallel Requests 1', m.returnAllSequential, m.idealReturnAll);
 	lines.push(
-		`| ideal sequential client, the same requests | ${int(m.returnAll.requests)} | 1 | ${time(m.idealReturnAll.ms)} | 1.00× | – |`,
+		`| ideal sequential client, the same requests | ${fmtInt(m.returnAll.requests)} | 1 | ${fmtMs(m.idealReturnAll.ms)} | 1.00× | – |`,
 	);
 	row(
-		`SMS Platform node, one request per item, ${int(n.sizes.perItemOverNetwork)} items`,
+		`SMS Platform node, one request per item, ${fmtInt(n.sizes.perItemOverNetwork)} items`,
 		n.perItem,
 		n.idealPerItem,
 	);
@@ -173,7 +164,7 @@ export function reportNetwork(n) {
 		n.idealPerItem,
 	);
 	lines.push(
-		`| ideal sequential client, the same ${int(n.perItem.requests)} requests | ${int(n.perItem.requests)} | 1 | ${time(n.idealPerItem.ms)} | 1.00× | – |`,
+		`| ideal sequential client, the same ${fmtInt(n.perItem.requests)} requests | ${fmtInt(n.perItem.requests)} | 1 | ${fmtMs(n.idealPerItem.ms)} | 1.00× | – |`,
 	);
 	lines.push('');
 	if (n.sweep.length > 1) {
@@ -187,9 +178,9 @@ export function reportNetwork(n) {
 		lines.push('|---:|---:|---:|---:|---:|---:|---:|');
 		for (const s of n.sweep) {
 			const cell = (/** @type {any} */ x, /** @type {any} */ raw) =>
-				`${time(x.nodeMs)} (${ratio(x.nodeMs / raw.ms)})`;
+				`${fmtMs(x.nodeMs)} (${fmtRatio(x.nodeMs / raw.ms)})`;
 			lines.push(
-				`| ${s.rttMs} ms | ${cell(s.combined, s.idealCombined)} | ${cell(s.combinedSequential, s.idealCombined)} | ${time(s.idealCombined.ms)} | ${cell(s.returnAll, s.idealReturnAll)} | ${cell(s.returnAllSequential, s.idealReturnAll)} | ${time(s.idealReturnAll.ms)} |`,
+				`| ${s.rttMs} ms | ${cell(s.combined, s.idealCombined)} | ${cell(s.combinedSequential, s.idealCombined)} | ${fmtMs(s.idealCombined.ms)} | ${cell(s.returnAll, s.idealReturnAll)} | ${cell(s.returnAllSequential, s.idealReturnAll)} | ${fmtMs(s.idealReturnAll.ms)} |`,
 			);
 		}
 		lines.push('');
@@ -207,10 +198,10 @@ export function reportNetwork(n) {
 	lines.push('| Target | Result | Met |', '|---|---:|:---:|');
 	for (const [name, r] of checks)
 		lines.push(
-			`| ${name} | ${ratio(/** @type {number} */ (r))} | ${Number(r) <= 1 ? 'yes' : '**no**'} |`,
+			`| ${name} | ${fmtRatio(/** @type {number} */ (r))} | ${Number(r) <= 1 ? 'yes' : '**no**'} |`,
 		);
 	lines.push(
-		`| Same requests as one after another | ${int(m.combined.requests)} / ${int(m.combinedSequential.requests)}, ${int(m.returnAll.requests)} / ${int(m.returnAllSequential.requests)} | ${m.combined.requests === m.combinedSequential.requests && m.returnAll.requests === m.returnAllSequential.requests ? 'yes' : '**no**'} |`,
+		`| Same requests as one after another | ${fmtInt(m.combined.requests)} / ${fmtInt(m.combinedSequential.requests)}, ${fmtInt(m.returnAll.requests)} / ${fmtInt(m.returnAllSequential.requests)} | ${m.combined.requests === m.combinedSequential.requests && m.returnAll.requests === m.returnAllSequential.requests ? 'yes' : '**no**'} |`,
 	);
 	lines.push('');
 	return lines;
