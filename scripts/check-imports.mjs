@@ -22,6 +22,7 @@ function tsFiles(dir) {
 /** @param {string} file @returns {string[]} */
 function importsOf(file) {
 	const text = readFileSync(file, 'utf8');
+	/** @type {string[]} */
 	const found = [];
 	for (const match of text.matchAll(/\bfrom\s+'(\.[^']*)'/g)) {
 		const base = path.resolve(path.dirname(file), match[1]);
@@ -35,8 +36,10 @@ const files = ['nodes', 'credentials'].flatMap((dir) => tsFiles(path.join(root, 
 const graph = new Map(files.map((file) => [file, importsOf(file)]));
 
 /** Depth-first search; a module met again while it is on the stack closes a circle. */
+/** @type {string[][]} */
 const circles = [];
-const state = new Map(); // file -> 'open' | 'done'
+/** @type {Map<string, 'open' | 'done'>} */
+const state = new Map();
 /** @param {string} file @param {string[]} stack */
 function visit(file, stack) {
 	state.set(file, 'open');
