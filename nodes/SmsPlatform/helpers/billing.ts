@@ -47,3 +47,21 @@ export function billingType(record: IDataObject): string | undefined {
 	const value = record.type ?? record.record_type ?? record.transaction_type;
 	return typeof value === 'string' ? value.toLowerCase() : undefined;
 }
+
+/** The fields the API reference documents for a billing record, in its order. */
+const BILLING_FIELDS = ['id', 'type', 'description', 'amount', 'currency', 'status', 'created_at'];
+
+/**
+ * Billing records with one set of fields: every record gets every field any of them has (null where it has none),
+ * documented fields first. Records of different kinds carry different fields, and n8n's table view would show the
+ * missing ones as empty red cells.
+ */
+export function withSameFields(records: IDataObject[]): IDataObject[] {
+	const fields = new Set(BILLING_FIELDS.filter((field) => records.some((r) => field in r)));
+	for (const record of records) for (const field of Object.keys(record)) fields.add(field);
+	return records.map((record) => {
+		const out: IDataObject = {};
+		for (const field of fields) out[field] = record[field] ?? null;
+		return out;
+	});
+}

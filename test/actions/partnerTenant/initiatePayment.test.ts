@@ -209,7 +209,6 @@ describe('partnerTenant.initiatePayment', () => {
 				{
 					json: {
 						...INITIATED,
-						id: TRANSACTION_ID,
 						amount: 110000,
 						status: 'completed',
 						completed_at: '2025-01-15T10:35:00Z',
@@ -238,7 +237,6 @@ describe('partnerTenant.initiatePayment', () => {
 				{
 					json: {
 						...INITIATED,
-						id: TRANSACTION_ID,
 						status: 'failed',
 						completed_at: null,
 						timedOut: false,
@@ -267,7 +265,7 @@ describe('partnerTenant.initiatePayment', () => {
 			const elapsed = Date.now() - started;
 			expect(output).toEqual([
 				{
-					json: { ...INITIATED, id: TRANSACTION_ID, completed_at: null, timedOut: true },
+					json: { ...INITIATED, completed_at: null, timedOut: true },
 					pairedItem: { item: 0 },
 				},
 			]);

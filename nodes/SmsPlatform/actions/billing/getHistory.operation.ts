@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
-import { billingType, groupedRecords } from '../../helpers/billing';
+import { billingType, groupedRecords, withSameFields } from '../../helpers/billing';
 import { getRequestSettings, listLimit } from '../../helpers/parameters';
 import { listRecords } from '../../transport';
 
@@ -59,7 +59,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	// A server that ignores `type` (or lists the history grouped by kind) is filtered here.
 	const wanted = qs.type as string | undefined;
-	return await listRecords(this, {
+	const records = await listRecords(this, {
 		path: '/api/billing/history/',
 		qs,
 		itemIndex,
@@ -69,4 +69,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		readPage: groupedRecords,
 		keep: wanted === undefined ? undefined : (record) => (billingType(record) ?? wanted) === wanted,
 	});
+	return withSameFields(records);
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { isInProgress, paymentStatus } from '../../helpers/payments';
+import { isInProgress, paymentOutput, paymentStatus } from '../../helpers/payments';
 import {
 	apiRequest,
 	coerceNumbers,
@@ -39,15 +39,16 @@ export async function waitForPayment(
 	let lastError: string | undefined;
 	for (;;) {
 		const status = paymentStatus(last);
-		if (status && !isInProgress(status)) return { ...initiated, ...last, timedOut: false };
+		if (status && !isInProgress(status))
+			return paymentOutput({ ...initiated, ...last, timedOut: false });
 		const remaining = deadline - Date.now();
 		if (remaining <= 0) {
-			return {
+			return paymentOutput({
 				...initiated,
 				...last,
 				timedOut: true,
 				...(lastError ? { statusCheckError: lastError } : {}),
-			};
+			});
 		}
 		await sleep(Math.min(intervalMs, remaining));
 		try {
@@ -64,7 +65,12 @@ export async function waitForPayment(
 			// The status endpoint refuses this kind of credential (some servers take only the login there): report it now
 			// instead of asking again until the deadline.
 			if (credentialNotAccepted(error)) {
-				return { ...initiated, ...last, timedOut: false, statusCheckError: lastError };
+				return paymentOutput({
+					...initiated,
+					...last,
+					timedOut: false,
+					statusCheckError: lastError,
+				});
 			}
 		}
 	}

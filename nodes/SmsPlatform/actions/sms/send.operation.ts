@@ -230,7 +230,11 @@ export async function executeBatch(
 			}),
 		);
 	}
-	const hint = combined.length || failure.stopped ? undefined : combiningHint(valid);
+	const hint = combined.length
+		? combinedHint(combined, outcomes)
+		: failure.stopped
+			? undefined
+			: combiningHint(valid);
 	if (hint) this.addExecutionHints({ message: hint, location: 'outputPane' });
 	return outcomes;
 }
@@ -503,6 +507,29 @@ function ownCopy(error: Error): Error {
 	if (context && typeof context === 'object')
 		(copy as { context?: object }).context = { ...context };
 	return copy;
+}
+
+/**
+ * What a combined send did, for the output pane: how many requests carried the items, and their message ids. Were
+ * the execution lost before it ends (a queue-mode worker that stops), these are what to look up in the service's
+ * message log before sending again.
+ */
+function combinedHint(
+	combined: PreparedItem[],
+	outcomes: Array<Outcome | undefined>,
+): string | undefined {
+	const ids = new Set<string>();
+	for (const item of combined) {
+		const json = outcomes[item.itemIndex];
+		if (!json || json instanceof Error || Array.isArray(json)) continue;
+		for (const id of [json.message_id, ...((json.otherMessageIds as string[]) ?? [])]) {
+			if (id) ids.add(String(id));
+		}
+	}
+	if (!ids.size) return undefined;
+	const list = [...ids];
+	const shown = list.length > 3 ? `${list[0]} … ${list[list.length - 1]}` : list.join(', ');
+	return `Combine Items: ${combined.length} items went out in ${list.length} accepted request(s), message IDs ${shown}.`;
 }
 
 /** From this many one-request-per-item sends of the same message, the node suggests combining. */
