@@ -8,6 +8,21 @@ import * as S from '../schemas.mjs';
 import { client, sleep, start, waitFor, withSandbox } from './helpers.mjs';
 
 const a = (/** @type {number} */ n) => 'a'.repeat(n);
+/**
+ * The details of an insufficient_credits refusal.
+ * @param {number} required
+ * @param {number} available
+ * @param {number} recipients
+ * @param {number} parts
+ * @param {'GSM-7'|'UCS-2'} encoding
+ */
+const shortfall = (required, available, recipients, parts, encoding) => ({
+	required,
+	available,
+	recipients,
+	parts,
+	encoding,
+});
 
 describe('delivery: sent, then delivered or failed', () => {
 	/** @type {ReturnType<typeof client>} */
@@ -142,7 +157,7 @@ describe('credits: recipients × SMS parts (GSM 03.38)', () => {
 		assert.deepEqual(r.body, {
 			error: 'Insufficient credits: 6 required (3 recipients × 2 SMS parts), 5 available',
 			code: 'insufficient_credits',
-			details: { required: 6, available: 5, recipients: 3, parts: 2, encoding: 'GSM-7' },
+			details: shortfall(6, 5, 3, 2, 'GSM-7'),
 		});
 		assert.ok(S.insufficientCreditsErrorSchema.safeParse(r.body).success);
 		assert.equal(await balance(), 5);
@@ -157,13 +172,7 @@ describe('credits: recipients × SMS parts (GSM 03.38)', () => {
 		assert.equal(await balance(), 0);
 		const none = await c.send(['+255712345678'], { message: 'one more' });
 		assert.equal(none.status, 400);
-		assert.deepEqual(none.body.details, {
-			required: 1,
-			available: 0,
-			recipients: 1,
-			parts: 1,
-			encoding: 'GSM-7',
-		});
+		assert.deepEqual(none.body.details, shortfall(1, 0, 1, 1, 'GSM-7'));
 	});
 
 	test("a tenant's send is refused against the tenant's balance", async () => {
@@ -173,13 +182,7 @@ describe('credits: recipients × SMS parts (GSM 03.38)', () => {
 			tenant_account_id: SEED_IDS.tenant,
 		});
 		assert.equal(r.status, 400);
-		assert.deepEqual(r.body.details, {
-			required: 4,
-			available: 3,
-			recipients: 2,
-			parts: 2,
-			encoding: 'UCS-2',
-		});
+		assert.deepEqual(r.body.details, shortfall(4, 3, 2, 2, 'UCS-2'));
 		assert.equal(await balance(), 5000, 'the account balance is not touched');
 	});
 
@@ -192,13 +195,7 @@ describe('credits: recipients × SMS parts (GSM 03.38)', () => {
 		const refused = await c.send(three, { message: a(161) });
 		assert.equal(refused.status, 400);
 		assert.equal(refused.body.code, 'insufficient_credits');
-		assert.deepEqual(refused.body.details, {
-			required: 6,
-			available: 5,
-			recipients: 3,
-			parts: 2,
-			encoding: 'GSM-7',
-		});
+		assert.deepEqual(refused.body.details, shortfall(6, 5, 3, 2, 'GSM-7'));
 	});
 });
 

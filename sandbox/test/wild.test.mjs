@@ -31,6 +31,19 @@ describe('wild profile', () => {
 		return r;
 	}
 
+	/**
+	 * A payment for the seeded tenant, initiated through the API (with the API key its group takes).
+	 * @param {string} packageId
+	 */
+	const initiate = (packageId) =>
+		c.post(`/api/integration/v1/partner/tenants/${SEED_IDS.tenant}/payments/initiate/`, {
+			package_id: packageId,
+			buyer_email: 'buyer@wild.test',
+			buyer_name: 'Wild Buyer',
+			buyer_phone: '0754000111',
+			mobile_money_provider: 'vodacom',
+		});
+
 	test('1. integration endpoints take API keys only, the others the JWT only, each refusing in its own words', async () => {
 		const token = (await login()).body.tokens.access;
 		assert.equal((await c.get(BALANCE, { auth: 'x-api-key' })).status, 200);
@@ -191,16 +204,7 @@ describe('wild profile', () => {
 		const token = (await login()).body.tokens.access;
 		const history = async () => (await c.get('/api/billing/history/', { auth: token })).body.data;
 		const before = await history();
-		const initiated = await c.post(
-			`/api/integration/v1/partner/tenants/${SEED_IDS.tenant}/payments/initiate/`,
-			{
-				package_id: SEED_IDS.packages.basic,
-				buyer_email: 'buyer@wild.test',
-				buyer_name: 'Wild Buyer',
-				buyer_phone: '0754000111',
-				mobile_money_provider: 'vodacom',
-			},
-		);
+		const initiated = await initiate(SEED_IDS.packages.basic);
 		assert.equal(initiated.status, 201);
 		const id = initiated.body.data.transaction_id;
 
@@ -250,15 +254,7 @@ describe('wild profile', () => {
 	test('issue 23: a failed payment is the same record, failed, without completed_at', async () => {
 		await c.admin('POST', '/config', { paymentDelayMs: 0 });
 		const token = (await login()).body.tokens.access;
-		const id = (
-			await c.post(`/api/integration/v1/partner/tenants/${SEED_IDS.tenant}/payments/initiate/`, {
-				package_id: SEED_IDS.packages.starter,
-				buyer_email: 'buyer@wild.test',
-				buyer_name: 'Wild Buyer',
-				buyer_phone: '0754000111',
-				mobile_money_provider: 'tigo',
-			})
-		).body.data.transaction_id;
+		const id = (await initiate(SEED_IDS.packages.starter)).body.data.transaction_id;
 		const count = (await c.get('/api/billing/history/', { auth: token })).body.data.payments.length;
 		await c.admin('POST', `/payments/${id}/fail`);
 		const payments = (await c.get('/api/billing/history/', { auth: token })).body.data.payments;
@@ -272,15 +268,7 @@ describe('wild profile', () => {
 	test('issue 23: a payment completes by itself (paymentDelayMs) in the same record', async () => {
 		await c.admin('POST', '/config', { paymentDelayMs: 100 });
 		const token = (await login()).body.tokens.access;
-		const id = (
-			await c.post(`/api/integration/v1/partner/tenants/${SEED_IDS.tenant}/payments/initiate/`, {
-				package_id: SEED_IDS.packages.starter,
-				buyer_email: 'buyer@wild.test',
-				buyer_name: 'Wild Buyer',
-				buyer_phone: '0754000111',
-				mobile_money_provider: 'airtel',
-			})
-		).body.data.transaction_id;
+		const id = (await initiate(SEED_IDS.packages.starter)).body.data.transaction_id;
 		const count = (await c.get('/api/billing/history/', { auth: token })).body.data.payments.length;
 		const payments = await waitFor(async () => {
 			const list = (await c.get('/api/billing/history/', { auth: token })).body.data.payments;
