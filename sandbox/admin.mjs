@@ -86,6 +86,10 @@ function messageView(ctx, m, now) {
 		tenant_account_id: m.tenant_account_id,
 		status: ctx.state.messageStatus(m, now),
 		sent_at: isoSeconds(m.sentMs),
+		delivered_at: ctx.state.deliveredAt(m, now),
+		parts: m.parts,
+		encoding: m.encoding,
+		credits: m.credits,
 	};
 }
 

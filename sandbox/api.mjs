@@ -109,7 +109,7 @@ function sendSms(ctx) {
 		message_id: msg.id,
 		status: 'sent',
 		recipients_count: msg.recipients.length,
-		credits_used: msg.recipients.length,
+		credits_used: msg.credits,
 	});
 }
 

@@ -7,6 +7,7 @@
 import { parseArgs } from 'node:util';
 import {
 	FAILING_NUMBER,
+	FAILING_SUFFIX,
 	SANDBOX_API_KEY,
 	SANDBOX_EMAIL,
 	SANDBOX_PASSWORD,
@@ -99,7 +100,7 @@ if (!args.quiet) {
 			`  API key:        ${SANDBOX_API_KEY}  (Authorization: Bearer <key> or X-API-Key: <key>)`,
 			`  JWT login:      POST ${sandbox.url}/api/auth/login/  email ${SANDBOX_EMAIL}  password ${SANDBOX_PASSWORD}`,
 			`  Admin:          ${sandbox.url}/__sandbox/  (no auth; see sandbox/README.md)`,
-			`  Failing number: ${FAILING_NUMBER} (messages to it end as 'failed')`,
+			`  Failing numbers: ${FAILING_NUMBER} and any number ending in ${FAILING_SUFFIX} (messages to them end as 'failed')`,
 			`  Rate limit ${c.rateLimit}/${c.rateWindowSeconds}s, delivery ${c.deliveryDelayMs} ms, payment ${c.paymentDelayMs > 0 ? `${c.paymentDelayMs} ms` : 'admin only'}, JWT TTL ${c.jwtTtlSeconds}s, profile ${c.profile}`,
 			'Press Ctrl+C to stop.',
 			'',

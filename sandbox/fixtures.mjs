@@ -8,6 +8,18 @@ export const SANDBOX_EMAIL = 'demo@sandbox.test';
 export const SANDBOX_PASSWORD = 'sandbox-password';
 /** A recipient that always makes its message fail. */
 export const FAILING_NUMBER = '+255700000999';
+/**
+ * Every number ending in these digits fails too (e.g. `+255799999999`, `+14155599999`). No number the tests,
+ * examples or benchmarks generate ends so (they count up from `…10000000`).
+ */
+export const FAILING_SUFFIX = '99999';
+
+/**
+ * Whether a message with this recipient ends `failed`.
+ * @param {string} number E.164
+ */
+export const isFailingNumber = (number) =>
+	number === FAILING_NUMBER || number.endsWith(FAILING_SUFFIX);
 /** Price of one SMS, used for message cost, statistics and usage records. */
 export const SMS_PRICE = 25;
 export const PRICE_CURRENCY = 'TZS';

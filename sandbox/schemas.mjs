@@ -108,6 +108,21 @@ export const errorBodySchema = z.object({
 	details: z.record(z.string(), z.unknown()),
 });
 
+/**
+ * A send the balance cannot cover (400, nothing sent): what it needs (recipients × SMS parts) and what there is.
+ * `available` is the account's balance, or the tenant's with `tenant_account_id`.
+ */
+export const insufficientCreditsErrorSchema = errorBodySchema.extend({
+	code: z.literal('insufficient_credits'),
+	details: z.object({
+		required: nonNegInt,
+		available: nonNegInt,
+		recipients: nonNegInt,
+		parts: nonNegInt,
+		encoding: z.enum(['GSM-7', 'UCS-2']),
+	}),
+});
+
 export const sendResultSchema = z.object({
 	success: z.boolean(),
 	message_id: uuidSchema,
@@ -401,6 +416,15 @@ const wildBillingRecord = z.object({
 	created_at: wildTimestampSchema,
 });
 
+/**
+ * A payment in the grouped history: the one record of the payment, its `created_at` from the initiation, its status
+ * changed in place, `completed_at` (null until completed) and `updated_at` (the last change).
+ */
+export const wildPaymentRecordSchema = wildBillingRecord.extend({
+	completed_at: wildTimestampSchema.nullable(),
+	updated_at: wildTimestampSchema,
+});
+
 export const wildLoginResponseSchema = z.object({
 	message: z.string(),
 	user: z.object({ id: int, email: z.email() }),
@@ -410,7 +434,7 @@ export const wildBillingHistorySchema = wildEnvelope(
 	z.object({
 		summary: z.object({}).loose(),
 		purchases: z.array(wildBillingRecord),
-		payments: z.array(wildBillingRecord),
+		payments: z.array(wildPaymentRecordSchema),
 		usage_records: z.array(wildBillingRecord),
 		custom_purchases: z.array(z.object({}).loose()),
 	}),
@@ -481,10 +505,15 @@ export const wildResponseSchemas = {
 			started_at: wildTimestampSchema,
 		}),
 	}),
+	// `period` is ignored: always the last 30 days, and the answer says so.
 	'GET /api/messaging/dashboard/metrics/': wildEnvelope(
 		z.object({
-			period: z.enum(DASHBOARD_PERIODS),
+			period: z.literal('30d'),
+			period_label: z.literal('Last 30 days'),
 			metrics: z.object({ cost: decimalStringSchema }).loose(),
+			daily_breakdown: z
+				.array(z.object({ date: z.string().regex(DATE_PATTERN) }).loose())
+				.length(30),
 		}),
 	),
 	'GET /api/messaging/contacts/{contact_id}/': wildEnvelope(

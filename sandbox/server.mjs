@@ -14,6 +14,7 @@ import { HTML_NOT_FOUND, WILD_HANDLERS, authenticateWild, wildAnswer, wildError 
 
 export {
 	FAILING_NUMBER,
+	FAILING_SUFFIX,
 	SANDBOX_API_KEY,
 	SANDBOX_EMAIL,
 	SANDBOX_PASSWORD,

@@ -2,7 +2,14 @@
 // One Map per resource (id → object) and precomputed newest-first lists; nothing on a hot path scans a list.
 import { randomUUID } from 'node:crypto';
 import { ApiError, fieldError } from './errors.mjs';
-import { FAILING_NUMBER, PRICE_CURRENCY, SANDBOX_USER, SMS_PRICE, buildSeed } from './fixtures.mjs';
+import {
+	PRICE_CURRENCY,
+	SANDBOX_USER,
+	SMS_PRICE,
+	buildSeed,
+	isFailingNumber,
+} from './fixtures.mjs';
+import { smsParts } from './smsParts.mjs';
 import {
 	DAY,
 	MINUTE,
@@ -37,7 +44,10 @@ import {
  * @property {number} sentMs
  * @property {number} settleMs when the outcome (delivered / failed) is reached
  * @property {boolean} fails
- * @property {number} cost
+ * @property {number} parts SMS parts of the text (GSM 03.38)
+ * @property {'GSM-7'|'UCS-2'} encoding
+ * @property {number} credits recipients × parts
+ * @property {number} cost credits × the SMS price
  */
 
 export const PERIOD_DAYS = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 };
@@ -251,7 +261,8 @@ export class SandboxState {
 	// Messages
 
 	/**
-	 * Send a message: consumes one credit per recipient from the account (or the tenant's) balance.
+	 * Send a message: consumes recipients × SMS parts credits (GSM 03.38, as the service bills them) from the account
+	 * (or the tenant's) balance; a send the balance cannot cover is refused whole, nothing is sent.
 	 * @param {{message: string, recipients: string[], sender_id: string, tenant_account_id?: string|null}} body
 	 */
 	sendMessage(body) {
@@ -270,14 +281,16 @@ export class SandboxState {
 				);
 			}
 		}
-		const required = body.recipients.length;
+		const { parts, encoding } = smsParts(body.message);
+		const recipients = body.recipients.length;
+		const required = recipients * parts;
 		const available = tenant ? tenant.sms_balance : this.balance;
 		if (required > available) {
 			throw new ApiError(
 				400,
 				'insufficient_credits',
-				`Insufficient credits: ${required} required, ${available} available`,
-				{ required, available },
+				`Insufficient credits: ${required} required (${recipients} recipient${recipients === 1 ? '' : 's'} × ${parts} SMS part${parts === 1 ? '' : 's'}), ${available} available`,
+				{ required, available, recipients, parts, encoding },
 			);
 		}
 		if (tenant) {
@@ -303,14 +316,17 @@ export class SandboxState {
 			tenant_account_id: tenant ? tenant.service_account_id : null,
 			sentMs: now,
 			settleMs: now + this.config.deliveryDelayMs,
-			fails: body.recipients.includes(FAILING_NUMBER),
+			fails: body.recipients.some(isFailingNumber),
+			parts,
+			encoding,
+			credits: required,
 			cost: required * SMS_PRICE,
 		};
 		this.messages.set(msg.id, msg);
 		this.messageList.push(msg);
 		this.addActivity(
 			'sms_sent',
-			`SMS sent to ${required} recipient${required === 1 ? '' : 's'} from ${body.sender_id}${tenant ? ` for ${tenant.tenant_name}` : ''}`,
+			`SMS sent to ${recipients} recipient${recipients === 1 ? '' : 's'} from ${body.sender_id}${tenant ? ` for ${tenant.tenant_name}` : ''}`,
 			{ message_id: msg.id },
 		);
 		return { msg, tenant, balance: tenant ? tenant.sms_balance : this.balance };
@@ -508,6 +524,7 @@ export class SandboxState {
 			status: 'pending',
 			completed_at: null,
 			createdMs: now,
+			updatedMs: now,
 			tenant_id: tenant.tenant_id,
 			package_id: pkg.id,
 			buyer_email: body.buyer_email,
@@ -571,7 +588,8 @@ export class SandboxState {
 	}
 
 	/**
-	 * Complete a pending payment: credits go to the tenant, record and notification follow.
+	 * Complete a pending payment: credits go to the tenant, record and notification follow. The billing record stays
+	 * the one added at the initiation, with its creation time: only its status changes, as real servers do it.
 	 * @param {string} id transaction id
 	 */
 	completePayment(id) {
@@ -580,7 +598,8 @@ export class SandboxState {
 		const pkg = /** @type {Rec} */ (this.packages.get(tx.package_id));
 		const credits = pkg.sms_count + pkg.bonus_sms;
 		tx.status = 'completed';
-		tx.completed_at = isoSeconds(Date.now());
+		tx.updatedMs = Date.now();
+		tx.completed_at = isoSeconds(tx.updatedMs);
 		tx.record.status = 'completed';
 		if (tenant) tenant.sms_balance += credits;
 		this.addNotification({
@@ -603,6 +622,7 @@ export class SandboxState {
 		const tenant = this.partnerTenants.get(tx.tenant_id);
 		const pkg = /** @type {Rec} */ (this.packages.get(tx.package_id));
 		tx.status = 'failed';
+		tx.updatedMs = Date.now();
 		tx.record.status = 'failed';
 		this.addNotification({
 			type: 'error',

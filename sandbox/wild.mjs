@@ -4,7 +4,7 @@
 // {"profile": "wild"}`. The handlers of api.mjs stay as they are: this module reshapes their answers and errors.
 import { ApiError, validate } from './errors.mjs';
 import { loginRequestSchema } from './schemas.mjs';
-import { randomToken } from './util.mjs';
+import { isoSeconds, randomToken } from './util.mjs';
 
 /** The sandbox profiles: `documented` (the API reference, default) and `wild` (as real servers answer). */
 export const PROFILES = /** @type {const} */ (['documented', 'wild']);
@@ -149,17 +149,36 @@ export const BILLING_GROUPS = Object.freeze({
 });
 
 /**
+ * A payment record as the real server lists it: the one record of the payment, created at the initiation, with
+ * `completed_at` (null until completed) and `updated_at` (the last status change). A payment initiated through the
+ * API takes both from its transaction; a seeded or generated one never changed after its creation.
+ * @param {Record<string, any>} record a billing record of type `payment`, without `type`
+ * @param {Record<string, any> | undefined} tx its transaction, if it was initiated through the API
+ */
+export function wildPayment(record, tx) {
+	if (tx) return { ...record, completed_at: tx.completed_at, updated_at: isoSeconds(tx.updatedMs) };
+	return {
+		...record,
+		completed_at: record.status === 'completed' ? record.created_at : null,
+		updated_at: record.created_at,
+	};
+}
+
+/**
  * Billing history as the real server answers it: everything at once, grouped by kind, with a summary; `page`,
  * `page_size` and `type` are ignored. Records carry no `type` (the group says it). Custom purchases: none here.
+ * A payment is one record whose status changes (see `wildPayment`): its completion adds no record.
  * @param {Record<string, any>[]} records every record, newest first
+ * @param {(id: string) => Record<string, any> | undefined} [transaction] the transaction of a payment record
  */
-export function groupedBilling(records) {
+export function groupedBilling(records, transaction = () => undefined) {
 	/** @type {Record<string, any[]>} */
 	const groups = { purchases: [], payments: [], usage_records: [], custom_purchases: [] };
 	let spent = 0;
 	let used = 0;
 	for (const { type, ...record } of records) {
-		groups[BILLING_GROUPS[/** @type {keyof typeof BILLING_GROUPS} */ (type)]].push(record);
+		const group = groups[BILLING_GROUPS[/** @type {keyof typeof BILLING_GROUPS} */ (type)]];
+		group.push(type === 'payment' ? wildPayment(record, transaction(record.id)) : record);
 		if (type === 'usage') used += -record.amount;
 		else if (type === 'payment' && record.status === 'completed') spent += record.amount;
 	}
@@ -261,10 +280,25 @@ function notificationsPage(ctx) {
 	};
 }
 
+/** The only period the real server's dashboard knows, and how it names it. */
+export const DASHBOARD_PERIOD = Object.freeze({ period: '30d', label: 'Last 30 days' });
+
+/**
+ * Dashboard metrics as the real server answers them: the last 30 days whatever `period` asks (an unknown one too),
+ * named in `period` and `period_label`. The documented shape otherwise, so a client can see what it got.
+ * @param {import('./state.mjs').SandboxState} state
+ */
+export function dashboard30Days(state) {
+	const { period, ...rest } = state.dashboard(
+		/** @type {keyof typeof import('./state.mjs').PERIOD_DAYS} */ (DASHBOARD_PERIOD.period),
+	);
+	return { period, period_label: DASHBOARD_PERIOD.label, ...rest };
+}
+
 /**
  * Routes whose real server does something else than the documented handler (not just another shape): the login,
- * the billing history (whole and grouped, whatever the query) and the notifications (`unread_only` ignored). Their
- * answers then go through `wildAnswer` as every other.
+ * the billing history (whole and grouped, whatever the query), the notifications (`unread_only` ignored) and the
+ * dashboard (`period` ignored: always the last 30 days). Their answers then go through `wildAnswer` as every other.
  * @type {Record<string, (ctx: import('./api.mjs').Ctx) => import('./api.mjs').Result>}
  */
 export const WILD_HANDLERS = {
@@ -274,8 +308,11 @@ export const WILD_HANDLERS = {
 	}),
 	'/api/billing/history/': (ctx) => ({
 		status: 200,
-		body: groupedBilling(ctx.state.billing.all.slice(0, ctx.state.billing.all.length)),
+		body: groupedBilling(ctx.state.billing.all.slice(0, ctx.state.billing.all.length), (id) =>
+			ctx.state.transactions.get(id),
+		),
 	}),
+	'/api/messaging/dashboard/metrics/': (ctx) => ({ status: 200, body: dashboard30Days(ctx.state) }),
 	'/api/notifications/': (ctx) => ({ status: 200, body: notificationsPage(ctx) }),
 };
 

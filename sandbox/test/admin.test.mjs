@@ -173,15 +173,19 @@ describe('admin', () => {
 		assert.equal(r.body.code, 'invalid_json');
 	});
 
-	test('GET /messages lists every message with its status', async () => {
+	test('GET /messages lists every message with its status, parts and credits', async () => {
 		await c.admin('POST', '/reset');
 		await c.send(['+255712345678']);
 		await c.send(['+255712345678']);
 		const m = (await c.admin('GET', '/messages')).body;
 		assert.equal(m.length, 2);
 		assert.deepEqual(Object.keys(m[0]).sort(), [
+			'credits',
+			'delivered_at',
+			'encoding',
 			'id',
 			'message',
+			'parts',
 			'recipients',
 			'sender_id',
 			'sent_at',
@@ -189,5 +193,6 @@ describe('admin', () => {
 			'tenant_account_id',
 		]);
 		assert.equal(m[0].status, 'delivered');
+		assert.deepEqual([m[0].parts, m[0].encoding, m[0].credits], [1, 'GSM-7', 1]);
 	});
 });

@@ -177,6 +177,15 @@ describe('contract: live responses pass their schemas', () => {
 			check(S.errorBodySchema, res.body, `error ${status}`);
 		}
 	});
+
+	test('a send the balance cannot cover passes the insufficient-credits schema', async () => {
+		const before = (await c.get('/api/integration/v1/sms/balance/')).body.balance;
+		await c.admin('POST', '/balance', { balance: 1 });
+		const res = await c.send(['+255712345678', '+255712345679']);
+		await c.admin('POST', '/balance', { balance: before });
+		assert.equal(res.status, 400, res.text);
+		check(S.insufficientCreditsErrorSchema, res.body, 'insufficient credits');
+	});
 });
 
 // -----------------------------------------------------------------------------------------------------------
@@ -352,6 +361,22 @@ const examples = {
 	},
 	loginRequestSchema: { email: 'demo@sandbox.test', password: 'sandbox-password' },
 };
+// Examples referred to below besides the table (Object.assign does not widen the table's type).
+const insufficientCredits = {
+	error: 'Insufficient credits: 6 required (3 recipients × 2 SMS parts), 5 available',
+	code: 'insufficient_credits',
+	details: { required: 6, available: 5, recipients: 3, parts: 2, encoding: 'GSM-7' },
+};
+const wildPayment = {
+	id: UUID,
+	description: 'Mobile money payment',
+	amount: '24000.00',
+	currency: 'TZS',
+	status: 'pending',
+	created_at: '2026-11-22T10:00:00.123456Z',
+	completed_at: null,
+	updated_at: '2026-11-22T10:00:00.123456Z',
+};
 // Wrappers built from the examples above.
 Object.assign(examples, {
 	tenantCreateResponseSchema: { success: true, data: examples.tenantAccountSchema },
@@ -401,6 +426,8 @@ Object.assign(examples, {
 					currency: 'TZS',
 					status: 'completed',
 					created_at: '2026-11-22T13:00:00.123456+03:00',
+					completed_at: '2026-11-22T10:01:00.123456Z',
+					updated_at: '2026-11-22T10:01:00.123456+00:00',
 				},
 			],
 			usage_records: [],
@@ -417,7 +444,9 @@ Object.assign(examples, {
 		read_at: '2026-11-22T10:00:00.000000Z',
 		created_at: '2026-11-22T10:00:00.000000+00:00',
 	},
+	wildPaymentRecordSchema: wildPayment,
 	drfNotFoundSchema: { detail: 'Not found.' },
+	insufficientCreditsErrorSchema: insufficientCredits,
 });
 
 describe('contract: hand-written examples pass their schemas', () => {
@@ -494,6 +523,16 @@ describe('contract: hand-written examples pass their schemas', () => {
 			[S.balanceSchema, { balance: 1.5, currency: 'credits' }, 'fractional balance'],
 			[S.dashboardMetricsSchema, { ...examples.dashboardMetricsSchema, period: '2w' }, 'period'],
 			[S.errorBodySchema, { detail: 'Not found.' }, 'DRF-style error'],
+			[
+				S.insufficientCreditsErrorSchema,
+				{ ...insufficientCredits, code: 'validation_error' },
+				'another code',
+			],
+			[
+				S.wildPaymentRecordSchema,
+				{ ...wildPayment, updated_at: undefined },
+				'a payment without updated_at',
+			],
 		];
 		for (const [schema, value, label] of bad)
 			assert.equal(schema.safeParse(value).success, false, label);

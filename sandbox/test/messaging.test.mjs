@@ -20,7 +20,7 @@ describe('messaging', () => {
 
 	const balance = async () => (await c.get('/api/integration/v1/sms/balance/')).body.balance;
 
-	test('send consumes one credit per recipient and returns one message id', async () => {
+	test('send consumes one credit per recipient (a one-part message) and returns one message id', async () => {
 		const r = await c.send(['+255712345678', '+255713000001', '+14155550123']);
 		assert.equal(r.status, 200);
 		assert.equal(r.body.success, true);
@@ -129,7 +129,17 @@ describe('messaging', () => {
 		const r = await c.send(['+255712345678', '+255712345679', '+255712345670']);
 		assert.equal(r.status, 400);
 		assert.equal(r.body.code, 'insufficient_credits');
-		assert.deepEqual(r.body.details, { required: 3, available: 2 });
+		assert.deepEqual(r.body.details, {
+			required: 3,
+			available: 2,
+			recipients: 3,
+			parts: 1,
+			encoding: 'GSM-7',
+		});
+		assert.equal(
+			r.body.error,
+			'Insufficient credits: 3 required (3 recipients × 1 SMS part), 2 available',
+		);
 		assert.equal(await balance(), 2);
 	});
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { SANDBOX_EMAIL, SANDBOX_PASSWORD, SEED_IDS } from '../server.mjs';
 import * as S from '../schemas.mjs';
-import { client, start, withSandbox } from './helpers.mjs';
+import { client, sleep, start, waitFor, withSandbox } from './helpers.mjs';
 
 const BALANCE = '/api/integration/v1/sms/balance/';
 const OFFSET_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}(Z|[+-]\d{2}:\d{2})$/;
@@ -30,6 +30,19 @@ describe('wild profile', () => {
 		);
 		return r;
 	}
+
+	/**
+	 * A payment for the seeded tenant, initiated through the API (with the API key its group takes).
+	 * @param {string} packageId
+	 */
+	const initiate = (packageId) =>
+		c.post(`/api/integration/v1/partner/tenants/${SEED_IDS.tenant}/payments/initiate/`, {
+			package_id: packageId,
+			buyer_email: 'buyer@wild.test',
+			buyer_name: 'Wild Buyer',
+			buyer_phone: '0754000111',
+			mobile_money_provider: 'vodacom',
+		});
 
 	test('1. integration endpoints take API keys only, the others the JWT only, each refusing in its own words', async () => {
 		const token = (await login()).body.tokens.access;
@@ -145,6 +158,162 @@ describe('wild profile', () => {
 		assert.ok(Date.now() - t0 >= 280);
 	});
 
+	test('issue 23: a Bearer API key on a login-only group is read as a login token; an X-API-Key there is no credential', async () => {
+		const loginOnly = [
+			'/api/billing/history/',
+			'/api/billing/sms/packages/',
+			'/api/messaging/sms/stats/',
+			'/api/messaging/dashboard/metrics/?period=7d',
+			'/api/messaging/activity/recent/',
+			'/api/tenants/',
+			'/api/notifications/',
+		];
+		for (const path of loginOnly) {
+			const bearer = await c.get(path, { auth: 'bearer' });
+			assert.equal(bearer.status, 401, path);
+			assert.deepEqual(
+				bearer.body,
+				{
+					detail: 'Given token not valid for any token type',
+					code: 'token_not_valid',
+					messages: [
+						{
+							token_class: 'AccessToken',
+							token_type: 'access',
+							message: 'Token is invalid or expired',
+						},
+					],
+				},
+				path,
+			);
+			const xKey = await c.get(path, { auth: 'x-api-key' });
+			assert.equal(xKey.status, 401, path);
+			assert.deepEqual(
+				xKey.body,
+				{ detail: 'Authentication credentials were not provided.' },
+				path,
+			);
+		}
+		const token = (await login()).body.tokens.access;
+		for (const path of loginOnly)
+			assert.equal((await c.get(path, { auth: token })).status, 200, path);
+	});
+
+	test('issue 23: a payment initiated through the API stays one record whose status changes, keeping its creation time', async () => {
+		await c.admin('POST', '/config', { paymentDelayMs: 0 });
+		const token = (await login()).body.tokens.access;
+		const history = async () => (await c.get('/api/billing/history/', { auth: token })).body.data;
+		const before = await history();
+		const initiated = await initiate(SEED_IDS.packages.basic);
+		assert.equal(initiated.status, 201);
+		const id = initiated.body.data.transaction_id;
+
+		const pending = await history();
+		assert.equal(pending.payments.length, before.payments.length + 1);
+		const index = pending.payments.findIndex((/** @type {any} */ p) => p.id === id);
+		assert.equal(index, 0, 'the newest payment comes first');
+		const record = pending.payments[index];
+		assert.equal(record.status, 'pending');
+		assert.equal(record.completed_at, null);
+		assert.match(record.created_at, OFFSET_MICROS);
+		assert.equal(Date.parse(record.updated_at), Date.parse(record.created_at));
+		assert.ok(S.wildPaymentRecordSchema.safeParse(record).success, JSON.stringify(record));
+
+		// The buyer confirms later: the record's creation time stays before the completion.
+		await sleep(1100);
+		assert.equal((await c.admin('POST', `/payments/${id}/complete`)).status, 200);
+		const done = await history();
+		assert.equal(done.payments.length, pending.payments.length, 'no record is added at completion');
+		assert.equal(
+			done.purchases.length + done.usage_records.length,
+			pending.purchases.length + pending.usage_records.length,
+		);
+		assert.equal(done.payments.filter((/** @type {any} */ p) => p.id === id).length, 1);
+		const completed = done.payments[index];
+		assert.equal(completed.id, id);
+		assert.equal(completed.status, 'completed');
+		assert.equal(completed.created_at, record.created_at, 'the creation time is kept');
+		assert.match(completed.completed_at, OFFSET_MICROS);
+		assert.ok(Date.parse(completed.completed_at) - Date.parse(record.created_at) >= 1000);
+		assert.equal(Date.parse(completed.updated_at), Date.parse(completed.completed_at));
+		assert.deepEqual(
+			{ ...completed, status: 'pending', completed_at: null, updated_at: record.updated_at },
+			record,
+			'only the status and its times change',
+		);
+		assert.equal(
+			Number(done.summary.total_spent),
+			Number(pending.summary.total_spent) + 24000,
+			'a completed payment counts as spent',
+		);
+		const status = await c.get(`/api/billing/payments/transactions/${id}/status/`, { auth: token });
+		assert.equal(status.body.data.status, 'completed');
+		assert.equal(Date.parse(status.body.data.completed_at), Date.parse(completed.completed_at));
+	});
+
+	test('issue 23: a failed payment is the same record, failed, without completed_at', async () => {
+		await c.admin('POST', '/config', { paymentDelayMs: 0 });
+		const token = (await login()).body.tokens.access;
+		const id = (await initiate(SEED_IDS.packages.starter)).body.data.transaction_id;
+		const count = (await c.get('/api/billing/history/', { auth: token })).body.data.payments.length;
+		await c.admin('POST', `/payments/${id}/fail`);
+		const payments = (await c.get('/api/billing/history/', { auth: token })).body.data.payments;
+		assert.equal(payments.length, count);
+		assert.equal(payments[0].id, id);
+		assert.equal(payments[0].status, 'failed');
+		assert.equal(payments[0].completed_at, null);
+		assert.match(payments[0].updated_at, OFFSET_MICROS);
+	});
+
+	test('issue 23: a payment completes by itself (paymentDelayMs) in the same record', async () => {
+		await c.admin('POST', '/config', { paymentDelayMs: 100 });
+		const token = (await login()).body.tokens.access;
+		const id = (await initiate(SEED_IDS.packages.starter)).body.data.transaction_id;
+		const count = (await c.get('/api/billing/history/', { auth: token })).body.data.payments.length;
+		const payments = await waitFor(async () => {
+			const list = (await c.get('/api/billing/history/', { auth: token })).body.data.payments;
+			return list[0].status === 'completed' ? list : null;
+		});
+		assert.equal(payments.length, count);
+		assert.equal(payments[0].id, id);
+		assert.match(payments[0].completed_at, OFFSET_MICROS);
+	});
+
+	test('seeded payments carry completed_at and updated_at too', async () => {
+		const token = (await login()).body.tokens.access;
+		const { payments } = (await c.get('/api/billing/history/', { auth: token })).body.data;
+		assert.ok(payments.length > 0);
+		for (const p of payments) {
+			assert.ok(S.wildPaymentRecordSchema.safeParse(p).success, JSON.stringify(p));
+			assert.equal(p.completed_at === null, p.status !== 'completed', JSON.stringify(p));
+		}
+	});
+
+	test('issue 23: the dashboard ignores period: always the last 30 days, and says so', async () => {
+		const token = (await login()).body.tokens.access;
+		const answers = [];
+		for (const q of ['', '?period=7d', '?period=30d', '?period=90d', '?period=1y', '?period=2w']) {
+			const r = await c.get(`/api/messaging/dashboard/metrics/${q}`, { auth: token });
+			assert.equal(r.status, 200, q);
+			assert.deepEqual(Object.keys(r.body), ['success', 'data']);
+			assert.deepEqual(Object.keys(r.body.data), [
+				'period',
+				'period_label',
+				'metrics',
+				'daily_breakdown',
+			]);
+			assert.equal(r.body.data.period, '30d', q);
+			assert.equal(r.body.data.period_label, 'Last 30 days', q);
+			assert.equal(r.body.data.daily_breakdown.length, 30, q);
+			answers.push(r.body);
+		}
+		for (const answer of answers) assert.deepEqual(answer, answers[0]);
+		assert.equal(
+			answers[0].data.metrics.messages_sent,
+			sb.state.dashboard('30d').metrics.messages_sent,
+		);
+	});
+
 	test('the profile can be switched by the admin config, and a reset returns to the start profile', async () => {
 		assert.equal(
 			(await c.admin('POST', '/config', { profile: 'documented' })).body.profile,
@@ -160,6 +329,23 @@ describe('documented profile (default) is unchanged', () => {
 	/** @type {ReturnType<typeof client>} */
 	let c;
 	withSandbox({}, (_s, cl) => (c = cl), { reset: true });
+
+	test('the documented dashboard follows period; its payment records carry no completed_at/updated_at', async () => {
+		const week = await c.get('/api/messaging/dashboard/metrics/?period=7d');
+		assert.equal(week.body.period, '7d');
+		assert.equal(week.body.daily_breakdown.length, 7);
+		assert.equal(week.body.period_label, undefined);
+		const [payment] = (await c.get('/api/billing/history/?type=payment&page_size=1')).body.results;
+		assert.deepEqual(Object.keys(payment).sort(), [
+			'amount',
+			'created_at',
+			'currency',
+			'description',
+			'id',
+			'status',
+			'type',
+		]);
+	});
 
 	test('answers as the reference says and can be switched to wild', async () => {
 		assert.equal((await c.admin('GET', '/config')).body.profile, 'documented');
