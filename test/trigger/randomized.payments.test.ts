@@ -21,4 +21,38 @@ describe('trigger paymentCompleted, randomized (seeded): random arrivals, comple
 		});
 		checkExactlyOnce(report, 'paymentCompleted', 150);
 	}, 60_000);
+
+	it('400 polls, a paged history that adds a record at completion (seed 11): each payment (transaction) exactly once', async () => {
+		const report = await simulate({
+			event: 'paymentCompleted',
+			seed: 11,
+			polls: 400,
+			history: 180,
+			shape: 'newRecord',
+		});
+		checkExactlyOnce(report, 'paymentCompleted', 400);
+	}, 60_000);
+
+	it('250 polls, the grouped history of a real server, one record per payment with completed_at (seed 23): exactly once, payments pending at activation included', async () => {
+		const report = await simulate({
+			event: 'paymentCompleted',
+			seed: 23,
+			polls: 250,
+			history: 180,
+			shape: 'grouped',
+		});
+		checkExactlyOnce(report, 'paymentCompleted', 250);
+	}, 60_000);
+
+	it('200 polls, the grouped history with updated_at only, records touched again after completing (seed 31): exactly once', async () => {
+		const report = await simulate({
+			event: 'paymentCompleted',
+			seed: 31,
+			polls: 200,
+			history: 180,
+			shape: 'grouped',
+			updatedAtOnly: true,
+		});
+		checkExactlyOnce(report, 'paymentCompleted', 200);
+	}, 60_000);
 });
