@@ -37,7 +37,7 @@ export const paymentCompleted = timelineEvent({
 	value: 'paymentCompleted',
 	name: 'Payment Completed',
 	description:
-		'A mobile-money payment reached status completed (each payment fires once, also one that was pending at an earlier check)',
+		'A mobile-money payment reached status completed after activation (each payment fires once, whenever it was created)',
 	fields: [],
 	options: [maxEventsOption],
 	// `threshold: 0` keeps the state key of version 0.1.0.
