@@ -1,9 +1,24 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
+import type { TimelineState } from '../../nodes/SmsPlatform/events/timeline';
+import {
+	MAX_WATCHED_PAYMENTS,
+	WATCH_MAX_AGE_MS,
+} from '../../nodes/SmsPlatform/events/paymentCompleted';
 import { API_KEY, BASE_URL, pollTrigger } from '../support/harness';
 import { LiveTrigger } from './support/live';
-import { ServiceList, T0, iso, payment, ids, pollSequence as pollAll } from './support/service';
+import {
+	ServiceList,
+	T0,
+	iso,
+	livePayment,
+	payment,
+	ids,
+	pollSequence as pollAll,
+	settle,
+} from './support/service';
+import type { ListRecord } from './support/service';
 
 const PARAMS: IDataObject = { event: 'paymentCompleted' };
 
@@ -35,7 +50,13 @@ describe('trigger paymentCompleted', () => {
 		expect(staticData).toEqual({
 			paymentCompleted: {
 				config: JSON.stringify({ event: 'paymentCompleted', threshold: 0 }),
-				timeline: { since: '2025-03-01T08:00:00.000Z', atSince: ['p-old-2'], pending: {} },
+				// `done`: the payments known completed (here at activation), so none passes for new later.
+				timeline: {
+					since: '2025-03-01T08:00:00.000Z',
+					atSince: ['p-old-2'],
+					pending: {},
+					done: ['p-old-1', 'p-old-2'],
+				},
 			},
 		});
 		exact.done();
@@ -103,6 +124,7 @@ describe('trigger paymentCompleted', () => {
 			since: iso(T0 + 7).replace('Z', '.000Z'),
 			atSince: ['p-m', 'p-z', 'p-q'],
 			pending: {},
+			done: ['p-old', 'p-a', 'p-m', 'p-z', 'p-q'],
 		});
 	});
 
@@ -302,6 +324,250 @@ describe('trigger paymentCompleted', () => {
 			since: new Date((T0 + 10 + 7 * 24 * 3600 + 1) * 1000).toISOString(),
 			atSince: ['p-much-later'],
 			pending: {},
+			done: ['p-base', 'p-later', 'p-much-later'],
 		});
+	});
+});
+
+/**
+ * How a history shows a payment's life. Issue 23: a real server keeps one record per payment and changes its status,
+ * with its creation time from before the trigger's cursor.
+ */
+interface Shape {
+	name: string;
+	/** Whether a record shows when its payment completed (a payment the watch let go still fires then). */
+	showsCompletion: boolean;
+	/** The list, mounted. */
+	list(): ServiceList;
+	/** A payment initiated at `seconds`: pending. */
+	initiate(list: ServiceList, id: string, seconds: number): ListRecord;
+	/** It completes at `seconds`. */
+	complete(list: ServiceList, record: ListRecord, seconds: number): void;
+	/** A payment that shows up only once completed: created at `created`, completed at `completed`. */
+	completed(list: ServiceList, id: string, created: number, completed: number): ListRecord;
+	/** The service changes the completed payment's records again at `seconds` (nothing for the payment's status). */
+	touch(list: ServiceList, record: ListRecord, seconds: number): void;
+}
+
+function pagedHistory(): ServiceList {
+	const list = new ServiceList('/api/billing/history/', { type: 'payment' });
+	list.mount();
+	return list;
+}
+
+function groupedHistory(): ServiceList {
+	const list = pagedHistory();
+	list.shape = 'grouped';
+	// The grouped history ignores the type filter: other kinds come too.
+	list.add({ ...payment('u-1', T0 - 7200, 'completed'), type: 'usage', amount: -12 });
+	list.add({ ...payment('b-1', T0 - 7100, 'completed'), type: 'purchase' });
+	return list;
+}
+
+/** The initiation record stays pending; the completion adds a record of its own with the same transaction. */
+const documentedNewRecord: Shape = {
+	name: 'documented history (page envelope), a new record at completion',
+	showsCompletion: true,
+	list: pagedHistory,
+	initiate: (list, id, seconds) =>
+		list.add(payment(id, seconds, 'pending', { transaction_id: id })),
+	complete: (list, record, seconds) => {
+		list.add(payment(`${record.id}-done`, seconds, 'completed', { transaction_id: record.id }));
+	},
+	completed(list, id, created, completed) {
+		list.add(payment(id, created, 'pending', { transaction_id: id }));
+		return list.add(payment(`${id}-done`, completed, 'completed', { transaction_id: id }));
+	},
+	// The initiation record is marked completed too, later.
+	touch: (list, record) => {
+		const initiation = list.newestFirst().find((r) => r.id === record.transaction_id);
+		if (initiation) initiation.status = 'completed';
+	},
+};
+
+/** The sandbox's documented profile: the record's status changes, it carries only `created_at`. */
+const documentedInPlace: Shape = {
+	name: 'documented history (page envelope), status changed in place, only created_at',
+	showsCompletion: false,
+	list: pagedHistory,
+	initiate: (list, id, seconds) => list.add(payment(id, seconds, 'pending')),
+	complete: (_list, record) => {
+		record.status = 'completed';
+	},
+	completed: (list, id, created) => list.add(payment(id, created, 'completed')),
+	touch: (_list, record) => {
+		record.description = 'Mobile money payment (receipt sent)';
+	},
+};
+
+/** The real server: grouped, one record per payment whose status changes, `completed_at` and `updated_at`. */
+const grouped: Shape = {
+	name: 'grouped history ({success, data: {payments}}), status changed in place, completed_at',
+	showsCompletion: true,
+	list: groupedHistory,
+	initiate: (list, id, seconds) => list.add(livePayment(id, seconds, 'pending')),
+	complete: (_list, record, seconds) => {
+		settle(record, 'completed', seconds);
+	},
+	completed: (list, id, created, completed) =>
+		list.add(
+			livePayment(id, created, 'completed', {
+				completed_at: iso(completed),
+				updated_at: iso(completed),
+			}),
+		),
+	touch: (_list, record, seconds) => {
+		record.updated_at = iso(seconds);
+	},
+};
+
+/** As above with `updated_at` only: the emitted-payment memory keeps a later update from firing it again. */
+const groupedUpdatedAt: Shape = {
+	...grouped,
+	name: 'grouped history, status changed in place, updated_at only',
+	initiate: (list, id, seconds) =>
+		list.add(payment(id, seconds, 'pending', { transaction_id: id, updated_at: iso(seconds) })),
+	completed: (list, id, created, completed) =>
+		list.add(payment(id, created, 'completed', { transaction_id: id, updated_at: iso(completed) })),
+};
+
+const SHAPES = [documentedNewRecord, documentedInPlace, grouped, groupedUpdatedAt];
+
+/** The payments a poll emitted (their transaction, else their id). */
+const paymentsOf = (items: IDataObject[] | null) =>
+	(items ?? []).map((item) => String(item.transaction_id ?? item.id));
+
+describe.each(SHAPES)('trigger paymentCompleted, issue 23: $name', (shape) => {
+	it('a payment pending at activation that completes later fires once, also across restarts', async () => {
+		const list = shape.list();
+		shape.completed(list, 'p-before', T0 - 60, T0 - 50);
+		const waiting = shape.initiate(list, 'p-1', T0 - 40);
+		shape.completed(list, 'p-base', T0, T0);
+		let live = new LiveTrigger(PARAMS);
+		expect(await live.poll()).toBeNull();
+		expect(await live.poll()).toBeNull();
+		live = live.restart();
+		expect(await live.poll()).toBeNull();
+		shape.complete(list, waiting, T0 + 60);
+		const fired = await live.poll();
+		expect(paymentsOf(fired)).toEqual(['p-1']);
+		expect(fired![0]).toMatchObject({ status: 'completed', type: 'payment' });
+		expect(await live.poll()).toBeNull();
+		live = live.restart();
+		expect(await live.poll()).toBeNull();
+		shape.touch(list, fired![0] as ListRecord, T0 + 120);
+		expect(await live.poll()).toBeNull();
+		live = live.restart();
+		expect(await live.poll()).toBeNull();
+	});
+
+	it(`a payment first seen completed, created before the cursor and completed after it, ${shape.showsCompletion ? 'fires once' : 'cannot be told from history (no completion time): nothing'}`, async () => {
+		const list = shape.list();
+		shape.completed(list, 'p-base', T0, T0);
+		let live = new LiveTrigger(PARAMS);
+		expect(await live.poll()).toBeNull();
+		expect(await live.poll()).toBeNull();
+		// Created an hour before the cursor; the history lists it only now, completed.
+		const late = shape.completed(list, 'p-late', T0 - 3600, T0 + 60);
+		expect(paymentsOf(await live.poll())).toEqual(shape.showsCompletion ? ['p-late'] : []);
+		expect(await live.poll()).toBeNull();
+		live = live.restart();
+		shape.touch(list, late, T0 + 120);
+		expect(await live.poll()).toBeNull();
+		expect(await live.poll()).toBeNull();
+	});
+
+	it('a payment completed before activation never fires, also one created long before the newest record', async () => {
+		const list = shape.list();
+		shape.completed(list, 'p-base', T0, T0);
+		// Created a day before the newest record, completed after it, before activation.
+		const slow = shape.completed(list, 'p-slow', T0 - 86_400, T0 + 30);
+		let live = new LiveTrigger(PARAMS);
+		expect(await live.poll()).toBeNull();
+		expect(await live.poll()).toBeNull();
+		live = live.restart();
+		shape.touch(list, slow, T0 + 90);
+		expect(await live.poll()).toBeNull();
+		// Nothing is left watched: the completed payment's pending record (if any) is history too.
+		expect(JSON.parse(live.staticDataJson())).toMatchObject({
+			paymentCompleted: { timeline: { pending: {} } },
+		});
+	});
+
+	it(`the watch is bounded: at most ${MAX_WATCHED_PAYMENTS} payments, the oldest let go first`, async () => {
+		const list = shape.list();
+		shape.completed(list, 'p-base', T0, T0);
+		const live = new LiveTrigger(PARAMS);
+		expect(await live.poll()).toBeNull();
+		const waiting = Array.from({ length: MAX_WATCHED_PAYMENTS + 1 }, (_, i) =>
+			shape.initiate(list, `w-${String(i).padStart(3, '0')}`, T0 + 1 + i),
+		);
+		expect(await live.poll()).toBeNull();
+		const watched = Object.keys(
+			(JSON.parse(live.staticDataJson()) as { paymentCompleted: { timeline: TimelineState } })
+				.paymentCompleted.timeline.pending,
+		);
+		expect(watched).toHaveLength(MAX_WATCHED_PAYMENTS);
+		expect(watched).not.toContain('w-000');
+		expect(watched).toContain('w-001');
+		shape.complete(list, waiting[0], T0 + 1000);
+		shape.complete(list, waiting[MAX_WATCHED_PAYMENTS], T0 + 1000);
+		// The one let go fires only where its record says when it completed.
+		const newest = `w-${MAX_WATCHED_PAYMENTS}`;
+		expect(paymentsOf(await live.poll())).toEqual(
+			shape.showsCompletion ? ['w-000', newest] : [newest],
+		);
+		expect(await live.poll()).toBeNull();
+	});
+
+	it('the watch is bounded in age: a payment created a week before the cursor is let go', async () => {
+		const list = shape.list();
+		shape.completed(list, 'p-base', T0, T0);
+		const live = new LiveTrigger(PARAMS);
+		expect(await live.poll()).toBeNull();
+		const stuck = shape.initiate(list, 'p-stuck', T0 + 10);
+		const kept = shape.initiate(list, 'p-kept', T0 + 20);
+		expect(await live.poll()).toBeNull();
+		const week = WATCH_MAX_AGE_MS / 1000;
+		shape.completed(list, 'p-week', T0 + 15 + week, T0 + 15 + week);
+		expect(paymentsOf(await live.poll())).toEqual(['p-week']);
+		const state = JSON.parse(live.staticDataJson()) as {
+			paymentCompleted: { timeline: TimelineState };
+		};
+		expect(Object.keys(state.paymentCompleted.timeline.pending)).toEqual(['p-kept']);
+		shape.complete(list, stuck, T0 + 20 + week);
+		shape.complete(list, kept, T0 + 20 + week);
+		expect(paymentsOf(await live.poll())).toEqual(
+			shape.showsCompletion ? ['p-kept', 'p-stuck'] : ['p-kept'],
+		);
+		expect(await live.poll()).toBeNull();
+	});
+
+	it('one request a poll when nothing changes, with payments watched on the first page', async () => {
+		const list = shape.list();
+		for (let i = 0; i < 40; i++)
+			shape.completed(
+				list,
+				`p-h${String(i).padStart(2, '0')}`,
+				T0 - 4000 + i * 60,
+				T0 - 3990 + i * 60,
+			);
+		const waiting = [0, 1, 2].map((i) => shape.initiate(list, `p-w${i}`, T0 - 100 + i));
+		let live = new LiveTrigger(PARAMS);
+		const perPoll: number[] = [];
+		const poll = async () => {
+			const before = list.requests;
+			const items = await live.poll();
+			perPoll.push(list.requests - before);
+			return paymentsOf(items);
+		};
+		expect(await poll()).toEqual([]);
+		for (let i = 0; i < 3; i++) expect(await poll()).toEqual([]);
+		live = live.restart();
+		expect(await poll()).toEqual([]);
+		shape.complete(list, waiting[1], T0 + 60);
+		expect(await poll()).toEqual(['p-w1']);
+		for (let i = 0; i < 3; i++) expect(await poll()).toEqual([]);
+		expect(perPoll).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1]);
 	});
 });

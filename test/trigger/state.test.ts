@@ -1,10 +1,26 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
+import {
+	MAX_REMEMBERED_PAYMENTS,
+	MAX_WATCHED_PAYMENTS,
+} from '../../nodes/SmsPlatform/events/paymentCompleted';
 import { MAX_BOUNDARY_IDS } from '../../nodes/SmsPlatform/events/timeline';
+import type { TimelineState } from '../../nodes/SmsPlatform/events/timeline';
 import { BASE_URL, pollTrigger } from '../support/harness';
 import { LiveTrigger, failureOf } from './support/live';
-import { ServiceBalance, ServiceList, T0, notification, payment } from './support/service';
+import {
+	ServiceBalance,
+	ServiceList,
+	T0,
+	iso,
+	livePayment,
+	notification,
+	payment,
+	prng,
+	settle,
+	uuid,
+} from './support/service';
 
 const NOTIFICATIONS = { event: 'newNotification' };
 const PAYMENTS = { event: 'paymentCompleted' };
@@ -243,5 +259,81 @@ describe('trigger state', () => {
 		nock(BASE_URL).get('/api/notifications/').query(true).reply(200, records);
 		const b = await pollTrigger({ parameters: NOTIFICATIONS, staticData: a.staticData });
 		expect(ids(b.items)).toEqual(['n-2']);
+	});
+
+	it('a Payment Completed state saved by version 0.1 (cursor in creation times, no done) carries on: nothing fires twice, a watched payment still fires', async () => {
+		const list = history();
+		list.shape = 'grouped';
+		// p-1 was watched and completed after the cursor: 0.1 fired it (or never saw it pending): history either way.
+		const early = list.add(livePayment('p-1', T0 + 10, 'pending'));
+		settle(early, 'completed', T0 + 30);
+		const watched = list.add(livePayment('p-2', T0 + 11, 'pending'));
+		list.add(livePayment('p-3', T0 + 20, 'completed'));
+		const saved = {
+			paymentCompleted: {
+				config: JSON.stringify({ event: 'paymentCompleted', threshold: 0 }),
+				timeline: {
+					since: '2025-03-01T08:00:20.000Z',
+					atSince: ['p-3'],
+					pending: { 'p-2': '2025-03-01T08:00:11.000Z' },
+				},
+			},
+		};
+		let live = new LiveTrigger(PAYMENTS, JSON.stringify(saved));
+		list.add(livePayment('p-4', T0 + 60, 'completed'));
+		expect(ids(await live.poll())).toEqual(['p-4']);
+		const state = JSON.parse(live.staticDataJson()) as {
+			paymentCompleted: { config: string; timeline: TimelineState };
+		};
+		// The same bucket and config; the cursor now in completion times, the payments done remembered.
+		expect(state.paymentCompleted.config).toBe(saved.paymentCompleted.config);
+		expect(state.paymentCompleted.timeline).toEqual({
+			since: '2025-03-01T08:01:00.000Z',
+			atSince: ['p-4'],
+			pending: { 'p-2': '2025-03-01T08:00:11.000Z' },
+			done: ['p-1', 'p-4'],
+		});
+		settle(watched, 'completed', T0 + 90);
+		early.updated_at = iso(T0 + 95);
+		expect(ids(await live.poll())).toEqual(['p-2']);
+		live = live.restart();
+		expect(await live.poll()).toBeNull();
+	});
+
+	it(`Payment Completed state stays bounded: ${MAX_WATCHED_PAYMENTS} watched and the latest ${MAX_REMEMBERED_PAYMENTS} done, with UUIDs`, async () => {
+		const random = prng(9);
+		const list = history();
+		list.shape = 'grouped';
+		list.add(livePayment(uuid(random), T0, 'completed'));
+		let live = new LiveTrigger({ event: 'paymentCompleted', options: { maxEvents: 1000 } });
+		expect(await live.poll()).toBeNull();
+		// updated_at only: a later update moves a record's time, only the memory tells it fired.
+		const completed = Array.from({ length: 300 }, (_, i) => {
+			const record = payment(uuid(random), T0 + 1 + i, 'completed', {
+				updated_at: iso(T0 + 1 + i),
+			});
+			return list.add(record);
+		});
+		for (let i = 0; i < 300; i++) list.add(livePayment(uuid(random), T0 + 400 + i, 'pending'));
+		expect(await live.poll()).toHaveLength(300);
+		live = live.restart();
+		const json = live.staticDataJson();
+		const { timeline } = (JSON.parse(json) as { paymentCompleted: { timeline: TimelineState } })
+			.paymentCompleted;
+		expect(Object.keys(timeline.pending)).toHaveLength(MAX_WATCHED_PAYMENTS);
+		expect(timeline.done).toEqual(completed.slice(-MAX_REMEMBERED_PAYMENTS).map((r) => r.id));
+		// About 21,200 characters: 200 watched UUIDs with their creation times, 200 remembered UUIDs.
+		expect(json.length).toBeLessThan(24_000);
+		// The service updates every one of them again: the remembered ones stay quiet; the oldest, beyond the memory,
+		// cannot be told from a completion and fire again (a record with completed_at keeps its time and never does).
+		for (const record of completed) record.updated_at = iso(T0 + 1000);
+		const again = await live.poll();
+		expect(ids(again)).toEqual(
+			completed
+				.slice(0, 300 - MAX_REMEMBERED_PAYMENTS)
+				.map((r) => r.id)
+				.sort(),
+		);
+		expect(await live.poll()).toBeNull();
 	});
 });

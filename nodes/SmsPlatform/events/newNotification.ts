@@ -33,6 +33,7 @@ export const newNotification = timelineEvent({
 		maxEmit: maxEvents,
 		pendingLookbackMs: 0,
 		maxPending: 0,
+		maxRemembered: 0,
 		maxRecords: 5000,
 		maxPages: 250,
 		pendingPages: 1,

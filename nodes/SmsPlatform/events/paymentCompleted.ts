@@ -1,19 +1,44 @@
-import { isInProgress, paymentStatus } from '../helpers/payments';
 import { billingType, groupedRecords } from '../helpers/billing';
+import {
+	isInProgress,
+	paymentChangedAt,
+	paymentOutput,
+	paymentStatus,
+	paymentTransaction,
+} from '../helpers/payments';
 import { coerceNumbers } from '../transport';
 import type { Verdict } from './timeline';
+import { idOf } from './timelineReader';
 import { maxEventsOption, timelineEvent } from './triggerEvent';
 
 /**
- * Payments (billing records of type `payment`): one fires when first seen `completed`, including one that was still
- * pending at an earlier poll (it is remembered until it completes, fails, or is a week older than the cursor; at most
- * 200 are remembered, and they are re-checked within the newest 10 pages).
+ * The bounds of watching a payment that is still in progress (pending, processing...) until it completes: at most
+ * `MAX_WATCHED_PAYMENTS` are watched (the oldest are let go first), and one created more than `WATCH_MAX_AGE_MS`
+ * before the trigger's cursor (service time) is let go. Watching costs requests only on a paged history: it is
+ * re-read down to the oldest watched payment, at most `WATCH_PAGES` pages a poll.
+ */
+export const MAX_WATCHED_PAYMENTS = 200;
+export const WATCH_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
+export const WATCH_PAGES = 10;
+/**
+ * The latest payments emitted (or found completed at activation) are remembered, so none fires (again) when its
+ * record changes after completing (a later `updated_at`) or when the history shows it in a second record (same
+ * `transaction_id`).
+ */
+export const MAX_REMEMBERED_PAYMENTS = 200;
+
+/**
+ * Payments (billing records of type `payment`): each fires once when it is seen `completed` after activation,
+ * whenever it was created. The time of a payment is its completion (`completed_at`, else `updated_at`) where the
+ * record has one, else its creation: it orders the items and moves the cursor, so a record created before the cursor
+ * that completed after it fires too. One seen in progress is watched until it completes, fails or a bound lets it go
+ * (see above); one let go still fires when it completes if its record carries the completion time.
  */
 export const paymentCompleted = timelineEvent({
 	value: 'paymentCompleted',
 	name: 'Payment Completed',
 	description:
-		'A mobile-money payment reached status completed (each payment fires once, also one that was pending at an earlier check)',
+		'A mobile-money payment reached status completed after activation (each payment fires once, whenever it was created)',
 	fields: [],
 	options: [maxEventsOption],
 	// `threshold: 0` keeps the state key of version 0.1.0.
@@ -29,14 +54,17 @@ export const paymentCompleted = timelineEvent({
 			if (isInProgress(status)) return 'pending';
 			return 'skip';
 		},
+		changedAt: paymentChangedAt,
+		keyOf: (record) => paymentTransaction(record) ?? idOf(record),
 		maxEmit: maxEvents,
-		pendingLookbackMs: 7 * 24 * 3600 * 1000,
-		maxPending: 200,
+		pendingLookbackMs: WATCH_MAX_AGE_MS,
+		maxPending: MAX_WATCHED_PAYMENTS,
+		maxRemembered: MAX_REMEMBERED_PAYMENTS,
 		maxRecords: 5000,
 		maxPages: 250,
-		pendingPages: 10,
+		pendingPages: WATCH_PAGES,
 	}),
-	toItem: (record) => coerceNumbers({ ...record }, ['amount']),
+	toItem: (record) => coerceNumbers(paymentOutput(record), ['amount']),
 	isTestEvent: (record) => paymentStatus(record) === 'completed',
 	what: 'completed payment',
 });

@@ -1,43 +1,48 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
+import type { ReadSpec } from './timelineReader';
 import { idOf, readTimeline, timestampOf } from './timelineReader';
 
 /**
  * The cursor over a newest-first list (billing records, notifications), in the service's own time: `since` is the
- * timestamp of the newest record processed; `atSince` the ids processed with exactly that timestamp (records may
- * share it); `pending` records seen in progress that may still complete. Plain JSON, as n8n stores static data.
+ * event time (see `TimelineSpec.timeOf`) of the newest record processed; `atSince` the ids processed with exactly that
+ * time (records may share it); `pending` the records being watched (seen in progress, they may still complete), by
+ * key, with their creation time; `done` the keys last emitted or found already done at activation, oldest first (only
+ * for events that remember them). Plain JSON, as n8n stores static data.
  */
 export interface TimelineState {
 	since: string | null;
 	atSince: string[];
 	pending: Record<string, string>;
+	done?: string[];
 }
 
 export type Verdict = 'emit' | 'pending' | 'skip';
 
-export interface TimelineSpec {
-	path: string;
-	qs?: IDataObject;
-	/** The endpoint's own list shape, if it has one (a grouped billing history): see ListRequest.readPage. */
-	readPage?: (body: unknown) => IDataObject[] | undefined;
+export interface TimelineSpec extends ReadSpec {
 	/** What a record not processed before means. */
 	classify(record: IDataObject): Verdict;
 	/** Records that match the event at all (the server may ignore a filter): others are passed over. */
 	matches?(record: IDataObject): boolean;
+	/**
+	 * When the record's event happened (ms), if not at its creation: e.g. a payment's completion. Its event time is
+	 * the later of the two; it orders the emitted items and moves the cursor.
+	 */
+	changedAt?(record: IDataObject): number | undefined;
+	/** What one occurrence is, if not one record: watched and remembered records go by it. Default: the record id. */
+	keyOf?(record: IDataObject): string;
 	/** At most this many items a poll; the rest come next poll. */
 	maxEmit: number;
-	/** In-progress records older than this (service time, before the cursor) are forgotten. */
+	/** Watched records created longer than this before the cursor (service time) are let go. */
 	pendingLookbackMs: number;
-	/** Upper bound on remembered in-progress records. */
+	/** Upper bound on watched records: the oldest are let go first. */
 	maxPending: number;
 	/**
-	 * Safety bounds on one poll's reading towards the cursor: at most this many records, and at most `maxPages` pages
-	 * (for a server that serves smaller pages than asked). Beyond them the oldest unread records are passed over.
+	 * How many keys of done records (emitted, or already done at activation) are remembered, the latest (0: none, and
+	 * no `done` in the state). A record whose event time moves after it was done (a later `updated_at`), or a second
+	 * record of the same occurrence, then does not fire (again).
 	 */
-	maxRecords: number;
-	maxPages: number;
-	/** Pages read at most in one poll to re-check in-progress records older than the cursor (best effort). */
-	pendingPages: number;
+	maxRemembered: number;
 }
 
 export interface PollOutcome {
@@ -52,12 +57,23 @@ export interface PollOutcome {
  */
 export const MAX_BOUNDARY_IDS = 500;
 
+/** The record's event time (ms): its creation, or its change when the spec reads one and it is later. */
+function eventTimeOf(spec: TimelineSpec, record: IDataObject): number {
+	const created = timestampOf(record);
+	const changed = spec.changedAt?.(record);
+	return changed === undefined ? created : Math.max(created, changed);
+}
+
+function keyOf(spec: TimelineSpec, record: IDataObject): string {
+	return spec.keyOf ? spec.keyOf(record) : idOf(record);
+}
+
 function verdictOf(spec: TimelineSpec, record: IDataObject): Verdict {
 	if (spec.matches && !spec.matches(record)) return 'skip';
 	return spec.classify(record);
 }
 
-/** Forget in-progress records too old to matter (service time), and cap their number. */
+/** Let watched records go: those created too long before the cursor (service time), then the oldest over the cap. */
 function boundPending(
 	pending: Record<string, string>,
 	newest: number,
@@ -75,47 +91,68 @@ function cursorState(
 	sinceValue: number,
 	boundary: Set<string>,
 	pending: Record<string, string>,
+	done: Set<string>,
 	spec: TimelineSpec,
-) {
-	if (!Number.isFinite(sinceValue))
-		return { since: null, atSince: [], pending: boundPending(pending, sinceValue, spec) };
-	if (boundary.size > MAX_BOUNDARY_IDS) {
-		return {
-			since: new Date(sinceValue + 1).toISOString(),
-			atSince: [],
-			pending: boundPending(pending, sinceValue, spec),
-		};
-	}
-	return {
-		since: new Date(sinceValue).toISOString(),
-		atSince: [...boundary],
+): TimelineState {
+	const state: TimelineState = {
+		since: null,
+		atSince: [],
 		pending: boundPending(pending, sinceValue, spec),
 	};
+	if (Number.isFinite(sinceValue)) {
+		if (boundary.size > MAX_BOUNDARY_IDS) {
+			state.since = new Date(sinceValue + 1).toISOString();
+		} else {
+			state.since = new Date(sinceValue).toISOString();
+			state.atSince = [...boundary];
+		}
+	}
+	// The most recent keys (a Set keeps insertion order: oldest first).
+	if (spec.maxRemembered > 0) state.done = [...done].slice(-spec.maxRemembered);
+	return state;
 }
 
 /**
- * The first activation: remember where the list stands, emit nothing. In-progress records are remembered too (up to
- * the lookback, within `pendingPages` pages), so one that completes later still fires.
+ * The first activation: remember where the list stands, emit nothing. In-progress records are watched (up to the
+ * lookback, within `pendingPages` pages), so one that completes later still fires.
  */
 export async function baseline(ctx: IPollFunctions, spec: TimelineSpec): Promise<PollOutcome> {
 	const { records } = await readTimeline(ctx, spec, {
 		pendingFrom:
 			spec.pendingLookbackMs > 0 ? (newest) => newest - spec.pendingLookbackMs : undefined,
 	});
-	const newest = records.reduce((max, record) => Math.max(max, timestampOf(record)), -Infinity);
-	const boundary = new Set(records.filter((record) => timestampOf(record) === newest).map(idOf));
+	const newest = records.reduce(
+		(max, record) => Math.max(max, eventTimeOf(spec, record)),
+		-Infinity,
+	);
+	const boundary = new Set(
+		records.filter((record) => eventTimeOf(spec, record) === newest).map(idOf),
+	);
+	// Done already: history. Remembered (the latest), so that a later `updated_at` does not pass it off as new; and a
+	// payment shown in two records (initiation and completion) that has completed is not watched.
+	const done = new Set(
+		records
+			.filter((record) => verdictOf(spec, record) === 'emit')
+			.sort((a, b) => eventTimeOf(spec, a) - eventTimeOf(spec, b))
+			.map((record) => keyOf(spec, record)),
+	);
 	const pending: Record<string, string> = {};
 	for (const record of records) {
-		if (verdictOf(spec, record) === 'pending')
-			pending[idOf(record)] = new Date(timestampOf(record)).toISOString();
+		const key = keyOf(spec, record);
+		if (verdictOf(spec, record) === 'pending' && !done.has(key))
+			pending[key] = new Date(timestampOf(record)).toISOString();
 	}
-	return { emit: [], state: cursorState(newest, boundary, pending, spec) };
+	return { emit: [], state: cursorState(newest, boundary, pending, done, spec) };
 }
 
 /**
- * One poll: every record newer than the cursor (or at it, with an id not yet processed) is classified; remembered
- * in-progress records are re-checked. Emits oldest first, at most `maxEmit`; the cursor moves only over records
+ * One poll: every record whose event time is after the cursor (or at it, with an id not yet processed) is classified;
+ * watched records are re-checked. Emits in event-time order, at most `maxEmit`; the cursor moves only over records
  * processed in this poll, so the rest come next poll.
+ *
+ * A state without `done` from an event that keeps it was written when the cursor was in creation times (version 0.1):
+ * in that one poll a record created before the cursor that is not watched is history, as it was then (it may have
+ * fired from the watch already), and is remembered as done. The state it writes is in event times.
  */
 export async function pollTimeline(
 	ctx: IPollFunctions,
@@ -124,6 +161,8 @@ export async function pollTimeline(
 ): Promise<PollOutcome> {
 	const parsedSince = previous.since === null ? NaN : Date.parse(previous.since);
 	const sinceMs = Number.isNaN(parsedSince) ? null : parsedSince;
+	const legacy = spec.maxRemembered > 0 && !Array.isArray(previous.done);
+	const done = new Set(previous.done ?? []);
 	const previousPending = previous.pending ?? {};
 	const pendingTimes = Object.values(previousPending)
 		.map((t) => Date.parse(t))
@@ -141,43 +180,70 @@ export async function pollTimeline(
 
 	const atSince = new Set(sinceMs === null ? [] : (previous.atSince ?? []));
 	const pending: Record<string, string> = { ...previousPending };
-	// Oldest first; records with the same timestamp in a stable order by id (the service's order among them may vary).
+	/** The key a record is watched under: its key, or (a state of version 0.1) its id. */
+	const watchedKey = (key: string, id: string) =>
+		key in pending ? key : id in pending ? id : undefined;
+	const remember = (key: string) => {
+		if (spec.maxRemembered === 0) return;
+		done.delete(key);
+		done.add(key);
+	};
+	// Oldest first; records with the same time in a stable order by id (the service's order among them may vary).
 	const ordered = records
-		.map((record) => ({ record, id: idOf(record), ts: timestampOf(record) }))
+		.map((record) => ({
+			record,
+			id: idOf(record),
+			key: keyOf(spec, record),
+			ts: eventTimeOf(spec, record),
+			created: timestampOf(record),
+		}))
 		.sort((a, b) => a.ts - b.ts || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 	const emit: IDataObject[] = [];
 	let sinceValue = sinceMs ?? -Infinity;
 	let boundary = new Set(atSince);
-	for (const { record, id, ts } of ordered) {
+	for (const { record, id, key, ts, created } of ordered) {
 		const isNew = sinceMs === null || ts > sinceMs || (ts === sinceMs && !atSince.has(id));
+		const watched = watchedKey(key, id);
+		let verdict = isNew || watched !== undefined ? verdictOf(spec, record) : 'skip';
+		// Done already: its time moved since (a later `updated_at`), or it is a second record of the same payment. Nor
+		// does it need watching, whichever of its records is still in progress.
+		if (verdict !== 'skip' && done.has(key)) verdict = 'skip';
 		if (isNew) {
-			const verdict = verdictOf(spec, record);
+			if (legacy && verdict === 'emit' && watched === undefined) {
+				const newByCreation =
+					sinceMs === null || created > sinceMs || (created === sinceMs && !atSince.has(id));
+				if (!newByCreation) {
+					verdict = 'skip';
+					remember(key);
+				}
+			}
 			// The budget is spent: this record and all newer ones wait for the next poll. Not inside a second that already
 			// holds too many ids to remember, though: that second is finished first, so the cursor can move past it.
 			const overfull = ts === sinceValue && boundary.size >= MAX_BOUNDARY_IDS;
 			if (verdict === 'emit' && emit.length >= spec.maxEmit && !overfull) break;
-			if (verdict === 'emit') emit.push(record);
-			else if (verdict === 'pending') pending[id] = new Date(ts).toISOString();
 			// The cursor advances over this record.
 			if (ts > sinceValue) {
 				sinceValue = ts;
 				boundary = new Set();
 			}
 			boundary.add(id);
-		} else if (id in pending) {
-			const verdict = verdictOf(spec, record);
-			if (verdict === 'emit') {
-				if (emit.length >= spec.maxEmit) continue;
-				emit.push(record);
-				delete pending[id];
-			} else if (verdict === 'skip') {
-				delete pending[id];
-			}
+		} else if (watched === undefined) {
+			continue;
+		} else if (verdict === 'emit' && emit.length >= spec.maxEmit) {
+			// Still watched: it fires at the next poll.
+			continue;
+		}
+		if (watched !== undefined) delete pending[watched];
+		if (verdict === 'emit') {
+			emit.push(record);
+			remember(key);
+		} else if (verdict === 'pending') {
+			pending[key] = new Date(created).toISOString();
 		}
 	}
 
-	return { emit, state: cursorState(sinceValue, boundary, pending, spec) };
+	return { emit, state: cursorState(sinceValue, boundary, pending, done, spec) };
 }
 
 /** Manual mode ("Fetch Test Event"): the most recent matching record, state untouched. */
@@ -189,5 +255,5 @@ export async function latest(
 	const { records } = await readTimeline(ctx, spec, {});
 	return records
 		.filter((record) => (!spec.matches || spec.matches(record)) && wanted(record))
-		.sort((a, b) => timestampOf(b) - timestampOf(a))[0];
+		.sort((a, b) => eventTimeOf(spec, b) - eventTimeOf(spec, a))[0];
 }

@@ -1,10 +1,29 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { hasNext, listCount, PAGE_SIZE, readPages } from '../transport';
-import type { TimelineSpec } from './timeline';
 
-/** Reading a newest-first list (payments, notifications) down to a cursor, for timeline.ts. */
+/**
+ * Reading a newest-first list (payments, notifications) down to a cursor, for timeline.ts. It imports nothing from
+ * timeline.ts: what it needs of an event is `ReadSpec`, declared here.
+ */
 
+/** Where the list is and how far one poll may read it. */
+export interface ReadSpec {
+	path: string;
+	qs?: IDataObject;
+	/** The endpoint's own list shape, if it has one (a grouped billing history): see ListRequest.readPage. */
+	readPage?: (body: unknown) => IDataObject[] | undefined;
+	/**
+	 * Safety bounds on one poll's reading towards the cursor: at most this many records, and at most `maxPages` pages
+	 * (for a server that serves smaller pages than asked). Beyond them the oldest unread records are passed over.
+	 */
+	maxRecords: number;
+	maxPages: number;
+	/** Pages read at most in one poll to re-check watched records older than the cursor (best effort). */
+	pendingPages: number;
+}
+
+/** The creation time of a record (ms): what the list is ordered by, newest first. 0 when it has none. */
 export function timestampOf(record: IDataObject): number {
 	const raw = record.created_at ?? record.timestamp ?? record.createdAt;
 	const ms = typeof raw === 'string' ? Date.parse(raw) : typeof raw === 'number' ? raw : NaN;
@@ -17,11 +36,14 @@ export function idOf(record: IDataObject): string {
 
 export interface ReadPlan {
 	/**
-	 * Read until a page holds a record older than this (service time, ms). `null`: to the end of the list (no cursor
+	 * Read until a page holds a record created before this (service time, ms). `null`: to the end of the list (no cursor
 	 * yet). `undefined`: the first page only.
 	 */
 	cursor?: number | null;
-	/** Best effort: read on until a record older than this, given the newest timestamp seen (pending re-checks). */
+	/**
+	 * Best effort: read on until a record created before this, given the newest creation time seen (re-checks of
+	 * watched records).
+	 */
 	pendingFrom?: (newest: number) => number | undefined;
 }
 
@@ -47,12 +69,7 @@ function listEnded(body: unknown, pageLength: number, totalRead: number): boolea
  * by the time span still to cover took 47.7 requests per 1,000 events instead of 39.8), which are the scarce resource
  * of a trigger, its latency is not.
  */
-function pagesAhead(
-	spec: TimelineSpec,
-	page: number,
-	count: number | undefined,
-	read: number,
-): number {
+function pagesAhead(spec: ReadSpec, page: number, count: number | undefined, read: number): number {
 	const left = Math.min(
 		spec.maxPages - page,
 		Math.ceil((spec.maxRecords - read) / PAGE_SIZE),
@@ -64,7 +81,7 @@ function pagesAhead(
 /** Reads pages, newest first, as the plan says. Throws (and so changes nothing) when any request fails. */
 export async function readTimeline(
 	ctx: IPollFunctions,
-	spec: TimelineSpec,
+	spec: ReadSpec,
 	plan: ReadPlan,
 ): Promise<ReadResult> {
 	const records: IDataObject[] = [];

@@ -33,3 +33,28 @@ export function paymentOutput(record: IDataObject): IDataObject {
 	}
 	return out;
 }
+
+function timeOf(value: unknown): number | undefined {
+	if (typeof value === 'number' && Number.isFinite(value)) return value;
+	if (typeof value !== 'string' || value === '') return undefined;
+	const ms = Date.parse(value);
+	return Number.isNaN(ms) ? undefined : ms;
+}
+
+/**
+ * When a payment record last changed, as far as it says (ms): `completed_at`, else `updated_at`; `undefined` when it
+ * carries neither (the documented billing record has only `created_at`). Real servers keep one record per payment
+ * and change its status, so this, not the creation time, says when it completed.
+ */
+export function paymentChangedAt(record: { completed_at?: unknown; updated_at?: unknown }) {
+	return timeOf(record.completed_at) ?? timeOf(record.updated_at);
+}
+
+/**
+ * The transaction a billing record belongs to, when it says (`transaction_id`). A history that adds a record at
+ * completion beside the one of the initiation shows one payment in two records with one transaction.
+ */
+export function paymentTransaction(record: { transaction_id?: unknown }): string | undefined {
+	const key = record.transaction_id;
+	return key === undefined || key === null || key === '' ? undefined : String(key);
+}

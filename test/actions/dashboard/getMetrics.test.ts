@@ -116,4 +116,104 @@ describe('dashboard.getMetrics', () => {
 		expect(error.message).toBe('Period "2w" in item 0 is not one of 7d, 30d, 90d, 1y');
 		expect(scope.isDone()).toBe(false);
 	});
+
+	describe('a service that ignores the period (issue 23)', () => {
+		const HINT_7D =
+			'The service ignored Period "Last 7 Days" (7d): its answer is for "Last 30 days". The output keeps the service\'s figures and period and says so in periodIgnored and requestedPeriod.';
+
+		it('answers "Last 30 days" for 7d: the output keeps its figures and period, adds periodIgnored and requestedPeriod, and a hint says so', async () => {
+			const scope = nock(BASE_URL)
+				.get(PATH)
+				.query({ period: '7d' })
+				.reply(200, { success: true, data: { ...STRINGLY, period: 'Last 30 days' } });
+			const { output, hints } = await runNode({
+				parameters: { resource: 'dashboard', operation: 'getMetrics', period: '7d' },
+			});
+			expect(output).toEqual([
+				{
+					json: { ...METRICS, period: 'Last 30 days', periodIgnored: true, requestedPeriod: '7d' },
+					pairedItem: { item: 0 },
+				},
+			]);
+			expect(hints).toEqual([{ message: HINT_7D, location: 'outputPane' }]);
+			scope.done();
+		});
+
+		it('answers with another period code (30d for 90d): reported the same way', async () => {
+			nock(BASE_URL)
+				.get(PATH)
+				.query({ period: '90d' })
+				.reply(200, { ...METRICS, period: '30d' });
+			const { output, hints } = await runNode({
+				parameters: { resource: 'dashboard', operation: 'getMetrics', period: '90d' },
+			});
+			expect(output[0].json).toEqual({
+				...METRICS,
+				period: '30d',
+				periodIgnored: true,
+				requestedPeriod: '90d',
+			});
+			expect(hints).toEqual([
+				{
+					message:
+						'The service ignored Period "Last 90 Days" (90d): its answer is for "30d". The output keeps the service\'s figures and period and says so in periodIgnored and requestedPeriod.',
+					location: 'outputPane',
+				},
+			]);
+		});
+
+		it('three items asking 7d, each answered for 30 days: each output says so, one hint', async () => {
+			nock(BASE_URL)
+				.get(PATH)
+				.query({ period: '7d' })
+				.times(3)
+				.reply(200, { ...METRICS, period: 'Last 30 days' });
+			const { output, hints } = await runNode({
+				parameters: { resource: 'dashboard', operation: 'getMetrics', period: '7d' },
+				items: [{}, {}, {}],
+			});
+			expect(output.map((item) => [item.json.periodIgnored, item.json.requestedPeriod])).toEqual([
+				[true, '7d'],
+				[true, '7d'],
+				[true, '7d'],
+			]);
+			expect(hints).toEqual([{ message: HINT_7D, location: 'outputPane' }]);
+		});
+
+		it.each([
+			['7d', '7d'],
+			['7d', 'Last 7 days'],
+			['7d', 'last_7_days'],
+			['7d', '1 week'],
+			['7d', { start: '2025-01-09T00:00:00Z', end: '2025-01-16T00:00:00Z' }],
+			['30d', 'Last 30 Days'],
+			['30d', 'This month'],
+			['90d', '3 months'],
+			['1y', 'Last year'],
+			['1y', '12 months'],
+			['1y', '365 days'],
+		])('asked %s, the answer states %j: the same period, nothing added', async (period, stated) => {
+			nock(BASE_URL)
+				.get(PATH)
+				.query({ period })
+				.reply(200, { ...METRICS, period: stated });
+			const { output, hints } = await runNode({
+				parameters: { resource: 'dashboard', operation: 'getMetrics', period },
+			});
+			expect(output[0].json).toEqual({ ...METRICS, period: stated });
+			expect(hints).toEqual([]);
+		});
+
+		it.each([
+			['states no period', { metrics: METRICS.metrics, daily_breakdown: METRICS.daily_breakdown }],
+			['states one it cannot read', { ...METRICS, period: 'custom' }],
+		])('an answer that %s: the node cannot tell, and adds nothing', async (_case, answer) => {
+			nock(BASE_URL).get(PATH).query({ period: '7d' }).reply(200, answer);
+			const { output, hints } = await runNode({
+				parameters: { resource: 'dashboard', operation: 'getMetrics', period: '7d' },
+			});
+			expect(output[0].json).toEqual(answer);
+			expect(hints).toEqual([]);
+		});
+	});
 });

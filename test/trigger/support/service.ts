@@ -57,6 +57,30 @@ function compare(a: Entry, b: Entry): number {
 	return a.ts - b.ts || (a.record.id < b.record.id ? -1 : a.record.id > b.record.id ? 1 : 0);
 }
 
+/** A service timestamp as the real (Django) server writes it: UTC+03:00 with microseconds. */
+export function wildTime(value: IDataObject[string]): IDataObject[string] {
+	if (typeof value !== 'string' || !value.endsWith('Z')) return value;
+	const ms = Date.parse(value);
+	const local = new Date(ms + 3 * 3600 * 1000).toISOString().slice(0, 19);
+	return `${local}.${String((ms % 1000) * 1000).padStart(6, '0')}+03:00`;
+}
+
+/** A billing record as the grouped history lists it: no `type` (its group says it), wild timestamps. */
+function groupedRecord(entry: ListRecord): IDataObject {
+	const record: IDataObject = { ...entry };
+	delete record.type;
+	for (const field of ['created_at', 'updated_at', 'completed_at']) {
+		if (field in record) record[field] = wildTime(record[field]);
+	}
+	return record;
+}
+
+const GROUPS: Record<string, string> = {
+	payment: 'payments',
+	purchase: 'purchases',
+	usage: 'usage_records',
+};
+
 /**
  * A paged list as the service serves it: newest first (`created_at` descending; among equal timestamps by id, so a
  * record arriving later can sort anywhere among those sharing its second), `page` / `page_size` (max 100), the page
@@ -73,6 +97,13 @@ export class ServiceList {
 
 	/** The server's own cap on page_size. */
 	maxPageSize = 100;
+
+	/**
+	 * `page`: the documented page envelope. `grouped`: the billing history as the real server sends it, the whole
+	 * history at every request, grouped by kind (`{success, data: {summary, payments, purchases, ...}}`), `page`,
+	 * `page_size` and the type filter ignored.
+	 */
+	shape: 'page' | 'grouped' = 'page';
 
 	/** Query parameters every request must carry (checked, a 400 otherwise). */
 	constructor(
@@ -103,6 +134,7 @@ export class ServiceList {
 	}
 
 	page(page: number, pageSize: number): IDataObject {
+		if (this.shape === 'grouped') return this.grouped();
 		const size = Math.max(1, Math.min(pageSize, this.maxPageSize));
 		const total = this.ascending.length;
 		const results: ListRecord[] = [];
@@ -115,6 +147,30 @@ export class ServiceList {
 			next: page * size < total ? url(page + 1) : null,
 			previous: page > 1 ? url(page - 1) : null,
 			results,
+		};
+	}
+
+	/** The whole list, grouped by kind, each group newest first. */
+	grouped(): IDataObject {
+		const groups: Record<string, IDataObject[]> = {
+			purchases: [],
+			payments: [],
+			usage_records: [],
+			custom_purchases: [],
+		};
+		for (const record of this.newestFirst()) {
+			groups[GROUPS[String(record.type ?? 'payment')]].push(groupedRecord(record));
+		}
+		return {
+			success: true,
+			data: {
+				summary: {
+					total_purchases: groups.purchases.length,
+					total_payments: groups.payments.length,
+					currency: 'TZS',
+				},
+				...groups,
+			},
 		};
 	}
 
@@ -216,6 +272,32 @@ export function payment(
 		created_at: iso(seconds),
 		...extra,
 	};
+}
+
+/**
+ * A payment the way a real server keeps it: one record with its transaction, `completed_at` and `updated_at`, whose
+ * status changes in place (see `settle`).
+ */
+export function livePayment(
+	id: string,
+	seconds: number,
+	status: string,
+	extra: IDataObject = {},
+): ListRecord {
+	return payment(id, seconds, status, {
+		transaction_id: id,
+		completed_at: status === 'completed' ? iso(seconds) : null,
+		updated_at: iso(seconds),
+		...extra,
+	});
+}
+
+/** The payment's status changes in place at `seconds`; its record keeps its creation time. */
+export function settle(record: ListRecord, status: string, seconds: number): ListRecord {
+	record.status = status;
+	if ('updated_at' in record) record.updated_at = iso(seconds);
+	if ('completed_at' in record && status === 'completed') record.completed_at = iso(seconds);
+	return record;
 }
 
 export function notification(id: string, seconds: number, extra: IDataObject = {}): ListRecord {

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { LiveTrigger } from './live';
-import { ServiceList, T0, notification, payment, prng, uuid } from './service';
+import { ServiceList, T0, iso, livePayment, notification, payment, prng, uuid } from './service';
 import type { Fault, ListRecord } from './service';
 
 export type SimulatedEvent = 'newNotification' | 'paymentCompleted';
@@ -14,12 +14,22 @@ export interface SimulationOptions {
 	history: number;
 	/** Server cap on page_size (the node asks for 100). */
 	maxPageSize?: number;
+	/**
+	 * How the billing history shows a payment's life (issue 23). `documented` (default): pages, one record whose status
+	 * changes, only `created_at`. `newRecord`: pages, the completion adds a record of its own with the same
+	 * `transaction_id` (the initiation record stays pending, or is marked completed later). `grouped`: the real
+	 * server's whole history at once, grouped by kind with other kinds mixed in, one record per payment whose status
+	 * changes, with `completed_at` and `updated_at` (`updated_at` only with `updatedAtOnly`); completed records are
+	 * touched again now and then (a later `updated_at`).
+	 */
+	shape?: 'documented' | 'newRecord' | 'grouped';
+	updatedAtOnly?: boolean;
 }
 
 export interface SimulationReport {
-	/** Ids the trigger should have emitted exactly once. */
+	/** Ids (of payments: transactions) the trigger should have emitted exactly once. */
 	expected: Set<string>;
-	/** How often each id was emitted. */
+	/** How often each id (of payments: transaction) was emitted. */
 	emitted: Map<string, number>;
 	/** Emission order, for the order check. */
 	sequence: ListRecord[];
@@ -49,33 +59,77 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
 	const chance = (p: number) => random() < p;
 	const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 	const isPayments = options.event === 'paymentCompleted';
+	const shape = options.shape ?? 'documented';
 	const list = isPayments
 		? new ServiceList('/api/billing/history/', { type: 'payment' })
 		: new ServiceList('/api/notifications/');
 	list.maxPageSize = options.maxPageSize ?? 100;
+	if (shape === 'grouped') list.shape = 'grouped';
 	list.mount();
 
 	let now = T0;
 	const all: ListRecord[] = [];
 	const pending: ListRecord[] = [];
+	/** Completed payments' records the service may touch again (grouped), or initiation records it may mark (newRecord). */
+	const recent: ListRecord[] = [];
+	/** A payment is its transaction: the records of one payment share it. */
+	const keyOf = (record: IDataObject) => String(record.transaction_id ?? record.id);
+	const paymentRecord = (id: string, status: string): ListRecord => {
+		const extra = { amount: between(1, 500) * 1000 };
+		if (shape === 'documented') return payment(id, now, status, extra);
+		if (shape === 'newRecord') return payment(id, now, status, { ...extra, transaction_id: id });
+		const record = livePayment(id, now, status, extra);
+		if (options.updatedAtOnly) delete record.completed_at;
+		return record;
+	};
 	const create = () => {
 		const id = uuid(random);
+		if (isPayments && shape === 'grouped' && chance(0.1)) {
+			// Other kinds in the grouped history (it ignores the type filter): never payments.
+			list.add({ ...payment(id, now, 'completed'), type: chance(0.5) ? 'usage' : 'purchase' });
+			return;
+		}
 		const record = isPayments
-			? payment(id, now, chance(0.6) ? 'pending' : 'completed', { amount: between(1, 500) * 1000 })
+			? paymentRecord(id, chance(0.6) ? 'pending' : 'completed')
 			: notification(id, now, { is_read: chance(0.3) });
 		list.add(record);
 		all.push(record);
 		if (record.status === 'pending') pending.push(record);
-		return record;
 	};
-	/** Payments move on: some pending ones complete, a few fail. */
+	const complete = (record: ListRecord) => {
+		if (shape === 'newRecord') {
+			// The initiation record stays pending; the completion is a record of its own.
+			const done = payment(uuid(random), now, 'completed', {
+				amount: record.amount,
+				transaction_id: record.id,
+			});
+			list.add(done);
+			all.push(done);
+			recent.push(record);
+			return;
+		}
+		record.status = 'completed';
+		if ('updated_at' in record) record.updated_at = iso(now);
+		if ('completed_at' in record) record.completed_at = iso(now);
+		recent.push(record);
+	};
+	/** Payments move on: some pending ones complete, a few fail; the service touches a few recently completed ones. */
 	const settle = (pComplete: number, pFail: number) => {
 		for (let i = pending.length - 1; i >= 0; i--) {
 			const roll = random();
-			if (roll < pComplete) pending[i].status = 'completed';
-			else if (roll < pComplete + pFail) pending[i].status = 'failed';
-			else continue;
+			if (roll < pComplete) complete(pending[i]);
+			else if (roll < pComplete + pFail) {
+				pending[i].status = 'failed';
+				if ('updated_at' in pending[i]) pending[i].updated_at = iso(now);
+			} else continue;
 			pending.splice(i, 1);
+		}
+		// Only recent ones: the trigger remembers the latest 200 payments done (the emitted ones among them).
+		while (recent.length > 50) recent.shift();
+		for (const record of recent) {
+			if (!chance(0.05)) continue;
+			if (shape === 'newRecord') record.status = 'completed';
+			else if ('updated_at' in record) record.updated_at = iso(now);
 		}
 	};
 
@@ -93,7 +147,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
 	expect(await live.poll()).toBeNull();
 	// What the baseline saw: history. Completed payments and all notifications up to here never fire.
 	const historic = new Set(
-		all.filter((r) => !isPayments || r.status === 'completed').map((r) => r.id),
+		all.filter((r) => !isPayments || r.status === 'completed').map((r) => keyOf(r)),
 	);
 
 	const report: SimulationReport = {
@@ -128,7 +182,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
 
 	const record = (items: IDataObject[] | null) => {
 		for (const item of items ?? []) {
-			const id = String(item.id);
+			const id = keyOf(item);
 			report.emitted.set(id, (report.emitted.get(id) ?? 0) + 1);
 			report.sequence.push(item as ListRecord);
 		}
@@ -180,7 +234,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
 	// Drain: everything settles, no more faults; poll until the trigger is quiet.
 	list.onRequest = undefined;
 	settle(0.9, 0.1);
-	for (const r of pending) r.status = 'completed';
+	for (const r of pending) complete(r);
 	pending.length = 0;
 	live = live.restart(parameters(1000));
 	let quiet = 0;
@@ -197,8 +251,8 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
 
 	report.created = all.length - options.history;
 	for (const r of all) {
-		if (historic.has(r.id)) continue;
-		if (!isPayments || r.status === 'completed') report.expected.add(r.id);
+		if (historic.has(keyOf(r))) continue;
+		if (!isPayments || r.status === 'completed') report.expected.add(keyOf(r));
 	}
 	return report;
 }

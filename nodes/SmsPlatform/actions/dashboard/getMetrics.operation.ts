@@ -4,8 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { requestOptionsDescription } from '../../helpers/descriptions';
 import { getRequestSettings } from '../../helpers/parameters';
 import { getRecord } from '../../transport';
-
-const PERIODS = ['7d', '30d', '90d', '1y'];
+import { PERIODS, ignoredPeriod } from './period';
 
 const properties: INodeProperties[] = [
 	{
@@ -13,13 +12,9 @@ const properties: INodeProperties[] = [
 		name: 'period',
 		type: 'options',
 		default: '30d',
-		options: [
-			{ name: 'Last 7 Days', value: '7d' },
-			{ name: 'Last 30 Days', value: '30d' },
-			{ name: 'Last 90 Days', value: '90d' },
-			{ name: 'Last Year', value: '1y' },
-		],
-		description: 'The period the metrics cover',
+		options: Object.entries(PERIODS).map(([value, { name }]) => ({ name, value })),
+		description:
+			'The period the metrics cover. A service that answers for another period (it ignores this one) is reported: the output then has periodIgnored and requestedPeriod.',
 	},
 	requestOptionsDescription,
 ];
@@ -33,14 +28,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const raw = this.getNodeParameter('period', itemIndex, '30d') as unknown;
 	// An expression may give an object or a list: name it as JSON rather than "[object Object]".
 	const period = typeof raw === 'string' ? raw.trim() : (JSON.stringify(raw) ?? String(raw));
-	if (!PERIODS.includes(period)) {
+	if (!(period in PERIODS)) {
 		throw new NodeOperationError(
 			this.getNode(),
-			`Period "${period}" in item ${itemIndex} is not one of ${PERIODS.join(', ')}`,
+			`Period "${period}" in item ${itemIndex} is not one of ${Object.keys(PERIODS).join(', ')}`,
 			{ itemIndex },
 		);
 	}
-	return await getRecord(this, {
+	const metrics = await getRecord(this, {
 		path: '/api/messaging/dashboard/metrics/',
 		qs: { period },
 		itemIndex,
@@ -57,4 +52,23 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			'daily_breakdown[].cost',
 		],
 	});
+	const ignored = ignoredPeriod(metrics, period);
+	if (!ignored) return metrics;
+	// The figures are the service's, for the period it states: never passed off as the one asked.
+	hintOnce(
+		this,
+		`The service ignored Period "${PERIODS[period].name}" (${period}): its answer is for ${JSON.stringify(ignored.stated)}. The output keeps the service's figures and period and says so in periodIgnored and requestedPeriod.`,
+	);
+	return { ...metrics, periodIgnored: true, requestedPeriod: period };
+}
+
+/** Hints given in a run, so that many items asking the same thing show one hint. */
+const hinted = new WeakMap<IExecuteFunctions, Set<string>>();
+
+function hintOnce(ctx: IExecuteFunctions, message: string): void {
+	const given = hinted.get(ctx) ?? new Set<string>();
+	hinted.set(ctx, given);
+	if (given.has(message)) return;
+	given.add(message);
+	ctx.addExecutionHints({ message, location: 'outputPane' });
 }
