@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { admin, setupE2E } from './harness.mjs';
-import { CREDENTIALS, chain, node, smsNode } from './workflows.mjs';
+import { CREDENTIALS, admin, setupE2E } from './harness.mjs';
+import { chain, node, smsNode } from './workflows.mjs';
 
 const SEND = '/api/integration/v1/sms/send/';
 const STATUS = /^\/api\/integration\/v1\/sms\/status\/[^/]+\/$/;

@@ -768,7 +768,8 @@ describe('trigger polls across faults and restarts: every event exactly once', (
 			const done = (await sandbox.admin('POST', `payments/${id}/complete`)) as IDataObject;
 			expect(JSON.stringify(done)).toContain('completed');
 		};
-		const collect = (items: IDataObject[]) => seen.push(...items.map((item) => String(item.id)));
+		const collect = (items: IDataObject[]) =>
+			seen.push(...items.map((item) => String(item.transaction_id ?? item.id)));
 
 		let state: StaticData = {};
 		let result = await poll(parameters, state);

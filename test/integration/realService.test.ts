@@ -468,7 +468,7 @@ describe.each<Profile>(['documented', 'wild'])('against the %s sandbox profile',
 			});
 			expect(fired.items).toHaveLength(1);
 			expect(fired.items?.[0]).toMatchObject({
-				id: payment.transaction_id,
+				transaction_id: payment.transaction_id,
 				type: 'payment',
 				status: 'completed',
 				amount: 24000,

@@ -37,7 +37,8 @@ function history(): ServiceList {
 	return list;
 }
 
-const ids = (items: IDataObject[] | null) => (items ?? []).map((item) => item.id);
+const ids = (items: IDataObject[] | null) =>
+	(items ?? []).map((item) => item.transaction_id ?? item.id);
 
 describe('trigger state', () => {
 	it('an error in the middle of paging fails the poll clearly and leaves the state untouched; the next poll loses nothing', async () => {
