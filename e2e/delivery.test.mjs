@@ -22,8 +22,13 @@ const IDS = {
 	parts: 'e2edlv0000000006',
 };
 
-/** A manual start, one item per entry of `rows`, then `last`. */
-function withItems(/** @type {string} */ id, /** @type {object[]} */ rows, last) {
+/**
+ * A manual start, one item per entry of `rows`, then `last`.
+ * @param {string} id
+ * @param {object[]} rows
+ * @param {Record<string, any>} last
+ */
+function withItems(id, rows, last) {
 	return chain(id, `E2E delivery: ${id}`, [
 		node('Start', 'n8n-nodes-base.manualTrigger', {}),
 		node(
@@ -142,7 +147,8 @@ after(async () => {
 	await env?.cleanup();
 });
 
-const items = (/** @type {string} */ id) => runs[id].nodes.Send.items;
+/** @type {(id: string) => any[]} */
+const items = (id) => runs[id].nodes.Send.items;
 const sends = (/** @type {string} */ id) =>
 	requests[id].filter((r) => r.method === 'POST' && r.path === SEND);
 const statusChecks = (/** @type {string} */ id) =>
