@@ -152,7 +152,7 @@ export class SmsPlatformApi implements ICredentialType {
 				properties: {
 					value: 401,
 					message:
-						'The service refused the credential (HTTP 401). An API key: it is wrong or revoked, or the service reads it from the other header (switch between "Authorization: Bearer" and "X-API-Key"). E-mail and password: the login worked, but the service refused its token on GET /api/notifications/.',
+						"The service did not accept this credential (HTTP 401). With an API key: check the key, then try the other header in 'Authentication' (servers differ in whether they read 'Authorization: Bearer' or 'X-API-Key'). With 'Email and Password' the login worked, but the service refused its token: use an API key.",
 				},
 			},
 			{

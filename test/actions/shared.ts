@@ -56,7 +56,7 @@ export function describeIdHandling(spec: ByIdSpec): void {
 			const scope = nock(BASE_URL).get(/.*/).reply(200, spec.okBody);
 			const error = await caught(async () => await runNode({ parameters: parameters('   ') }));
 			expect(error).toBeInstanceOf(NodeOperationError);
-			expect(error.message).toBe(`${spec.label} is empty in item 0`);
+			expect(error.message).toBe(`'${spec.label}' is empty [item 0]`);
 			expect(scope.isDone()).toBe(false);
 		});
 
@@ -71,8 +71,10 @@ export function describeIdHandling(spec: ByIdSpec): void {
 			expect(output).toEqual([
 				{
 					json: {
-						error: `${spec.notFound} [HTTP 404]`,
-						description: expect.stringContaining('does not exist') as unknown as string,
+						error: 'The service has no record with this ID [item 0]',
+						description: expect.stringContaining(
+							`The service said: "${spec.notFound}" (HTTP 404, code NOT_FOUND). Check the ID`,
+						) as unknown as string,
 						httpCode: '404',
 						errorCode: 'NOT_FOUND',
 						itemIndex: 0,
@@ -92,8 +94,8 @@ export function describeIdHandling(spec: ByIdSpec): void {
 					await runNode({ parameters: parameters('00000000-0000-0000-0000-000000000000') }),
 			);
 			expect(error).toBeInstanceOf(NodeApiError);
-			expect(error.message).toContain(spec.notFound);
-			expect(error.message).toContain('HTTP 404');
+			expect(error.message).toBe('The service has no record with this ID [item 0]');
+			expect(error.description).toContain(`"${spec.notFound}" (HTTP 404`);
 			expect((error as unknown as NodeApiError).httpCode).toBe('404');
 			expect((error as unknown as NodeApiError).context.itemIndex).toBe(0);
 			// A 404 is not retried: exactly one request.
@@ -114,14 +116,14 @@ export function describeIdHandling(spec: ByIdSpec): void {
 			expect(output).toHaveLength(3);
 			expect(output[0]).toEqual({
 				json: expect.objectContaining({
-					error: `${spec.notFound} [HTTP 404]`,
+					error: 'The service has no record with this ID [item 0]',
 					itemIndex: 0,
 				}) as unknown as IDataObject,
 				pairedItem: { item: 0 },
 			});
 			expect(output[1]).toEqual({
 				json: expect.objectContaining({
-					error: `${spec.label} is empty in item 1`,
+					error: `'${spec.label}' is empty [item 1]`,
 					itemIndex: 1,
 				}) as unknown as IDataObject,
 				pairedItem: { item: 1 },

@@ -132,7 +132,7 @@ describe('sms.send with Combine Items', () => {
 			'error',
 			'msg-3',
 		]);
-		expect(output[2].json.error).toBe('Provider rejected batch 2 [HTTP 503]');
+		expect(output[2].json.error).toBe('The service could not answer [item 2]');
 		expect(output[3].pairedItem).toEqual({ item: 3 });
 	});
 
@@ -148,7 +148,7 @@ describe('sms.send with Combine Items', () => {
 			{ message: 'Hello from the broadcast', sender_id: 'ACME', recipients: [phone(1), phone(2)] },
 		]);
 		expect(output[1].json.error).toBe(
-			'Invalid recipient "call me" in item 1: a phone number may only contain digits, an initial +, spaces, dashes, dots and parentheses',
+			'Recipient "call me" is not a usable phone number: a phone number may only contain digits, an initial +, spaces, dashes, dots and parentheses [item 1]',
 		);
 		expect(output[0].json.message_id).toBe('msg-1');
 		expect(output[2].json.message_id).toBe('msg-1');
@@ -159,7 +159,7 @@ describe('sms.send with Combine Items', () => {
 		const items = [{ to: phone(1) }, { to: '0712' }, { to: phone(2) }];
 		await expect(
 			runNode({ parameters: sendParameters({ combineItems: true }), items }),
-		).rejects.toThrow('Invalid recipient "0712" in item 1');
+		).rejects.toThrow('Recipient "0712" is not a usable phone number');
 		expect(bodies).toHaveLength(0);
 	});
 });
@@ -196,7 +196,7 @@ describe('sms.send without Combine Items', () => {
 		const bodies = recordSends({ failOn: (_body, n) => (n === 2 ? 400 : undefined) });
 		const items = Array.from({ length: 4 }, (_, i) => ({ to: phone(i) }));
 		await expect(runNode({ parameters: sendParameters({}), items })).rejects.toThrow(
-			'Provider rejected batch 2 [HTTP 400]',
+			'The service refused the request as invalid [item 1]',
 		);
 		expect(bodies).toHaveLength(2);
 	});

@@ -22,8 +22,10 @@ interface BadCase {
 	/** The value of `$json.v` in items 0 and 2, and in item 1. */
 	good: unknown;
 	bad: unknown;
-	/** The error of item 1 (a string is matched exactly). */
+	/** The error of item 1 (a string is matched exactly, followed by " [item N]"). */
 	error?: string | RegExp;
+	/** What the error's description must say (the service's words go there, not into the title). */
+	description?: RegExp;
 	/** Encoding cases: item 1 succeeds with this request path. */
 	path?: string;
 	/** The answer item 1's request gets (response cases); item 1's requests are those whose path has `/bad`. */
@@ -137,7 +139,7 @@ const phoneCases: BadCase[] = [
 	parameters: withField(send, 'recipients'),
 	good: '+255712345678',
 	bad,
-	error: `Invalid recipient "${bad}" in item 1: ${reason}`,
+	error: `Recipient "${bad}" is not a usable phone number: ${reason}`,
 }));
 
 const inputCases: BadCase[] = [
@@ -147,36 +149,35 @@ const inputCases: BadCase[] = [
 		parameters: withField(send, 'recipients'),
 		good: '+255712345678',
 		bad: '+255712345678, not-a-phone',
-		error: `Invalid recipient "not-a-phone" in item 1: ${ONLY_DIGITS}`,
+		error: `Recipient "not-a-phone" is not a usable phone number: ${ONLY_DIGITS}`,
 	},
 	{
 		name: 'recipients: empty',
 		parameters: withField(send, 'recipients'),
 		good: '+255712345678',
 		bad: '',
-		error: 'No recipients in item 1',
+		error: "'Recipients' is empty",
 	},
 	{
 		name: 'recipients: whitespace',
 		parameters: withField(send, 'recipients'),
 		good: '+255712345678',
 		bad: '  \t ',
-		error: 'No recipients in item 1',
+		error: "'Recipients' is empty",
 	},
 	{
 		name: 'recipients: only separators',
 		parameters: withField(send, 'recipients'),
 		good: '+255712345678',
 		bad: ' , ;\n',
-		error: 'No recipients in item 1',
+		error: "'Recipients' is empty",
 	},
 	{
 		name: 'recipients: an object from an expression',
 		parameters: withField(send, 'recipients'),
 		good: '+255712345678',
 		bad: { phone: '+255712345678' },
-		error:
-			'Recipients must be phone numbers (text or a list), but item 1 gives an object: {"phone":"+255712345678"}',
+		error: "'Recipients' must be phone numbers (text or a list), not an object",
 	},
 	{
 		name: 'recipients: a list of objects',
@@ -184,28 +185,28 @@ const inputCases: BadCase[] = [
 		good: ['+255712345678'],
 		bad: [{ phone: '+255712345678' }],
 		error:
-			'Invalid recipient "{"phone":"+255712345678"}" in item 1: expected a phone number, got an object',
+			'Recipient "{"phone":"+255712345678"}" is not a usable phone number: expected a phone number, got an object',
 	},
 	{
 		name: 'recipients: a list holding null',
 		parameters: withField(send, 'recipients'),
 		good: ['+255712345678'],
 		bad: ['+255712345678', null],
-		error: 'Invalid recipient "null" in item 1: expected a phone number, got null',
+		error: 'Recipient "null" is not a usable phone number: expected a phone number, got null',
 	},
 	{
 		name: 'recipients: a number without +',
 		parameters: withField(send, 'recipients'),
 		good: '+255712345678',
 		bad: 255712345678,
-		error: `Invalid recipient "255712345678" in item 1: ${NOT_E164}`,
+		error: `Recipient "255712345678" is not a usable phone number: ${NOT_E164}`,
 	},
 	{
 		name: 'recipients: a boolean',
 		parameters: withField(send, 'recipients'),
 		good: '+255712345678',
 		bad: true,
-		error: 'Invalid recipient "true" in item 1: expected a phone number, got a boolean',
+		error: 'Recipient "true" is not a usable phone number: expected a phone number, got a boolean',
 	},
 	{
 		name: 'recipients: a local number too short for the country code',
@@ -213,84 +214,84 @@ const inputCases: BadCase[] = [
 		good: '0712345678',
 		bad: '07',
 		error:
-			'Invalid recipient "07" in item 1: local number gives +2557, which is not a valid E.164 number',
+			'Recipient "07" is not a usable phone number: local number gives +2557, which is not a valid E.164 number',
 	},
 	...['abc', '2555', '0255'].map((bad) => ({
 		name: `default country code "${bad}"`,
 		parameters: { ...withField(send, 'options.defaultCountryCode'), recipients: '0712345678' },
 		good: '255',
 		bad,
-		error: `Default Country Code "${bad}" is not a country calling code (1 to 3 digits, e.g. 255) (item 1)`,
+		error: `'Default Country Code' "${bad}" is not a country calling code (1 to 3 digits, e.g. 255)`,
 	})),
 	{
 		name: 'message: empty',
 		parameters: withField(send, 'message'),
 		good: 'Hello',
 		bad: '',
-		error: 'Message is empty in item 1',
+		error: "'Message' is empty",
 	},
 	{
 		name: 'message: whitespace',
 		parameters: withField(send, 'message'),
 		good: 'Hello',
 		bad: ' \n\t ',
-		error: 'Message is empty in item 1',
+		error: "'Message' is empty",
 	},
 	{
 		name: 'message: an object',
 		parameters: withField(send, 'message'),
 		good: 'Hello',
 		bad: { text: 'hi' },
-		error: 'Message must be text, but item 1 gives an object',
+		error: "'Message' must be text, not an object",
 	},
 	{
 		name: 'message: a list',
 		parameters: withField(send, 'message'),
 		good: 'Hello',
 		bad: ['hi'],
-		error: 'Message must be text, but item 1 gives a list',
+		error: "'Message' must be text, not a list",
 	},
 	{
 		name: 'sender ID: empty',
 		parameters: withField(send, 'senderId'),
 		good: 'ACME',
 		bad: '  ',
-		error: 'Sender ID is empty in item 1',
+		error: "'Sender ID' is empty",
 	},
 	{
 		name: 'sender ID: an object',
 		parameters: withField(send, 'senderId'),
 		good: 'ACME',
 		bad: { id: 'ACME' },
-		error: 'Sender ID must be text, but item 1 gives an object: {"id":"ACME"}',
+		error: "'Sender ID' must be text, not an object",
 	},
 	{
 		name: 'sender ID: a list',
 		parameters: withField(send, 'senderId'),
 		good: 'ACME',
 		bad: ['A', 'B'],
-		error: 'Sender ID must be text, but item 1 gives a list: ["A","B"]',
+		error: "'Sender ID' must be text, not a list",
 	},
 	{
 		name: 'tenant account ID: an object',
 		parameters: withField(send, 'options.tenantAccountId'),
 		good: 'tenant-1',
 		bad: { id: 'x' },
-		error: 'Tenant Account ID must be text, but item 1 gives an object: {"id":"x"}',
+		error: "'Tenant Service Account ID' must be text, not an object",
 	},
 	...[0, 1001, 2.5, 'ten'].map((bad) => ({
 		name: `batch size ${JSON.stringify(bad)}`,
 		parameters: withField(send, 'options.batchSize'),
 		good: 100,
 		bad,
-		error: `Batch Size must be a whole number from 1 to 1000, but item 1 gives ${JSON.stringify(bad)}`,
+		error: `'Batch Size' must be a whole number from 1 to 1000, not ${JSON.stringify(bad)}`,
 	})),
 	...[0, -1, 601, 'soon'].map((bad) => ({
 		name: `request timeout ${JSON.stringify(bad)}`,
 		parameters: withField(getStatus, 'requestOptions.timeout'),
 		good: 30,
 		bad,
-		error: `Request Options → Timeout (seconds) must be a number from 1 to 600, but item 1 gives ${JSON.stringify(bad)}`,
+		error: `'Timeout (seconds)' in 'Request Options' must be a number from 1 to 600, not ${JSON.stringify(bad)}`,
 	})),
 	{
 		name: 'max rate-limit wait -5 on a send',
@@ -298,14 +299,14 @@ const inputCases: BadCase[] = [
 		good: 120,
 		bad: -5,
 		error:
-			'Request Options → Max Rate-Limit Wait (seconds) must be a number from 0 to 3600, but item 1 gives -5',
+			"'Max Rate-Limit Wait (seconds)' in 'Request Options' must be a number from 0 to 3600, not -5",
 	},
 	...[0, 11, 'many'].map((bad) => ({
 		name: `parallel requests ${JSON.stringify(bad)} on a send`,
 		parameters: withField(send, 'requestOptions.parallelRequests'),
 		good: 4,
 		bad,
-		error: `Request Options → Parallel Requests must be a number from 1 to 10, but item 1 gives ${JSON.stringify(bad)}`,
+		error: `'Parallel Requests' in 'Request Options' must be a number from 1 to 10, not ${JSON.stringify(bad)}`,
 	})),
 	// Ids
 	{
@@ -313,91 +314,91 @@ const inputCases: BadCase[] = [
 		parameters: withField(getStatus, 'messageId'),
 		good: 'msg-1',
 		bad: '',
-		error: 'Message ID is empty in item 1',
+		error: "'Message ID' is empty",
 	},
 	{
 		name: 'message ID: whitespace',
 		parameters: withField(getStatus, 'messageId'),
 		good: 'msg-1',
 		bad: ' \t ',
-		error: 'Message ID is empty in item 1',
+		error: "'Message ID' is empty",
 	},
 	{
 		name: 'message ID: an object',
 		parameters: withField(getStatus, 'messageId'),
 		good: 'msg-1',
 		bad: { id: 'm' },
-		error: 'Message ID must be text, but item 1 gives an object: {"id":"m"}',
+		error: "'Message ID' must be text, not an object",
 	},
 	{
 		name: 'message ID: a list',
 		parameters: withField(getDetails, 'messageId'),
 		good: 'msg-1',
 		bad: ['a', 'b'],
-		error: 'Message ID must be text, but item 1 gives a list: ["a","b"]',
+		error: "'Message ID' must be text, not a list",
 	},
 	{
 		name: 'message ID: null',
 		parameters: withField(getStatus, 'messageId'),
 		good: 'msg-1',
 		bad: null,
-		error: 'Message ID must be text, but item 1 gives null: null',
+		error: "'Message ID' must be text, not null",
 	},
 	{
 		name: 'message ID: a boolean',
 		parameters: withField(getStatus, 'messageId'),
 		good: 'msg-1',
 		bad: true,
-		error: 'Message ID must be text, but item 1 gives a boolean: true',
+		error: "'Message ID' must be text, not a boolean",
 	},
 	...['..', '.', '%2e%2E', ' .. '].map((bad) => ({
 		name: `message ID ${JSON.stringify(bad)} (a dot segment)`,
 		parameters: withField(getStatus, 'messageId'),
 		good: 'msg-1',
 		bad,
-		error: `Message ID "${bad.trim()}" in item 1 is not a usable id: ${DOTS}`,
+		error: `'Message ID' "${bad.trim()}" is not a usable id: ${DOTS}`,
 	})),
 	{
 		name: 'transaction ID: empty',
 		parameters: withField(paymentStatus, 'transactionId'),
 		good: 'tx-1',
 		bad: '',
-		error: 'Transaction ID is empty in item 1',
+		error: "'Transaction ID' is empty",
 	},
 	{
 		name: 'contact ID: an object',
 		parameters: withField(contact, 'contactId'),
 		good: 'c-1',
 		bad: { contact: 1 },
-		error: 'Contact ID must be text, but item 1 gives an object: {"contact":1}',
+		error: "'Contact ID' must be text, not an object",
 	},
 	{
 		name: 'campaign ID: ".."',
 		parameters: withField(campaign, 'campaignId'),
 		good: 'cmp-1',
 		bad: '..',
-		error: `Campaign ID ".." in item 1 is not a usable id: ${DOTS}`,
+		error: `'Campaign ID' ".." is not a usable id: ${DOTS}`,
 	},
 	{
 		name: 'tenant ID: empty',
 		parameters: withField(payment, 'tenantId'),
 		good: 't-1',
 		bad: '',
-		error: 'Tenant ID is empty in item 1',
+		error: "'Tenant ID' is empty",
 	},
 	{
 		name: 'tenant ID: ".."',
 		parameters: withField(payment, 'tenantId'),
 		good: 't-1',
 		bad: '..',
-		error: `Tenant ID ".." in item 1 is not a usable id: ${DOTS}`,
+		error: `'Tenant ID' ".." is not a usable id: ${DOTS}`,
 	},
 	{
 		name: 'SMS package (resource locator): empty',
 		parameters: { ...payment, packageId: { __rl: true, mode: 'id', value: EXPR } },
 		good: 'pkg-1',
 		bad: ' ',
-		error: 'SMS Package is empty in item 1',
+		error: "'SMS Package' is empty",
 	},
 	// E-mails and phones of partner operations
 	...['not-an-email', 'a@b', 'two words@example.com', 'owner@@example.com'].map((bad) => ({
@@ -405,49 +406,49 @@ const inputCases: BadCase[] = [
 		parameters: withField(createTenant, 'ownerEmail'),
 		good: 'owner@example.com',
 		bad,
-		error: `Owner Email "${bad}" in item 1 is not an e-mail address`,
+		error: `'Owner Email' "${bad}" is not an email address`,
 	})),
 	{
 		name: 'owner e-mail: empty',
 		parameters: withField(createTenant, 'ownerEmail'),
 		good: 'owner@example.com',
 		bad: '',
-		error: 'Owner Email is empty in item 1',
+		error: "'Owner Email' is empty",
 	},
 	{
 		name: 'owner e-mail: a list',
 		parameters: withField(createTenant, 'ownerEmail'),
 		good: 'owner@example.com',
 		bad: ['a@b.co'],
-		error: 'Owner Email must be text, but item 1 gives a list: ["a@b.co"]',
+		error: "'Owner Email' must be text, not a list",
 	},
 	{
 		name: 'buyer e-mail without domain dot',
 		parameters: withField(payment, 'buyerEmail'),
 		good: 'buyer@example.com',
 		bad: 'buyer@localhost',
-		error: 'Buyer Email "buyer@localhost" in item 1 is not an e-mail address',
+		error: '\'Buyer Email\' "buyer@localhost" is not an email address',
 	},
 	{
 		name: 'contact phone not E.164',
 		parameters: withField(createTenant, 'contactPhone'),
 		good: '+255712345678',
 		bad: '12345',
-		error: `Contact Phone "12345" in item 1 is not usable: ${NOT_E164}`,
+		error: `'Contact Phone' "12345" is not a usable phone number: ${NOT_E164}`,
 	},
 	{
 		name: 'buyer phone: words',
 		parameters: withField(payment, 'buyerPhone'),
 		good: '0712345678',
 		bad: 'call me',
-		error: 'Buyer Phone "call me" in item 1 is not a phone number',
+		error: '\'Buyer Phone\' "call me" is not a phone number',
 	},
 	{
 		name: 'mobile money provider not offered',
 		parameters: withField(payment, 'mobileMoneyProvider'),
 		good: 'tigo',
 		bad: 'mpesa',
-		error: 'Mobile Money Provider "mpesa" in item 1 is not one of vodacom, tigo, airtel, halotel',
+		error: '\'Mobile Money Provider\' "mpesa" is not one of vodacom, tigo, airtel, halotel',
 	},
 	// Limits
 	...[0, -5, 2.5, 'lots', { n: 5 }].map((bad) => ({
@@ -455,21 +456,21 @@ const inputCases: BadCase[] = [
 		parameters: withField(history, 'limit'),
 		good: 50,
 		bad,
-		error: `Limit must be a whole number from 1 to 1000000, but item 1 gives ${JSON.stringify(bad)}`,
+		error: `'Limit' must be a whole number from 1 to 1000000, not ${JSON.stringify(bad)}`,
 	})),
 	...[0, 101].map((bad) => ({
 		name: `recent activity limit ${bad}`,
 		parameters: withField(activity, 'limit'),
 		good: 20,
 		bad,
-		error: `Limit must be a whole number from 1 to 100, but item 1 gives ${bad}`,
+		error: `'Limit' must be a whole number from 1 to 100, not ${bad}`,
 	})),
 	{
 		name: 'initial credits -1',
 		parameters: withField(createTenant, 'initialCredits'),
 		good: 10,
 		bad: -1,
-		error: `Initial Credits must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, but item 1 gives -1`,
+		error: `'Initial Credits' must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, not -1`,
 	},
 	// Checked before the payment is initiated: a second run after fixing the value must not pay twice.
 	...[0, 5000].map((bad) => ({
@@ -477,28 +478,28 @@ const inputCases: BadCase[] = [
 		parameters: withField(paymentWait, 'options.waitTimeout'),
 		good: 5,
 		bad,
-		error: `Wait Timeout must be a whole number from 1 to 3600, but item 1 gives ${bad}`,
+		error: `'Wait Timeout' must be a whole number from 1 to 3600, not ${bad}`,
 	})),
 	{
 		name: 'payment poll interval 0',
 		parameters: withField(paymentWait, 'options.pollInterval'),
 		good: 1,
 		bad: 0,
-		error: 'Poll Interval must be a whole number from 1 to 300, but item 1 gives 0',
+		error: "'Poll Interval' must be a whole number from 1 to 300, not 0",
 	},
 	{
 		name: 'dashboard period "weekly"',
 		parameters: withField(metrics, 'period'),
 		good: '30d',
 		bad: 'weekly',
-		error: 'Period "weekly" in item 1 is not one of 7d, 30d, 90d, 1y',
+		error: '\'Period\' "weekly" is not one of 7d, 30d, 90d, 1y',
 	},
 	{
 		name: 'dashboard period: an object',
 		parameters: withField(metrics, 'period'),
 		good: '30d',
 		bad: { p: '7d' },
-		error: 'Period "{"p":"7d"}" in item 1 is not one of 7d, 30d, 90d, 1y',
+		error: '\'Period\' "{"p":"7d"}" is not one of 7d, 30d, 90d, 1y',
 	},
 ];
 
@@ -547,13 +548,13 @@ const responseCases: BadCase[] = (
 			name: 'an empty 200 answer',
 			parameters: withField(getStatus, 'messageId'),
 			reply: [200, ''],
-			error: "The service's answer for item 1 is empty: {} [HTTP 200]",
+			error: "The service's answer is empty",
 		},
 		{
 			name: 'a JSON null answer',
 			parameters: withField(getDetails, 'messageId'),
 			reply: [200, 'null', { 'Content-Type': 'application/json' }],
-			error: "The service's answer for item 1 is empty: {} [HTTP 200]",
+			error: "The service's answer is empty",
 		},
 		{
 			name: 'an HTML login page with status 200',
@@ -563,7 +564,7 @@ const responseCases: BadCase[] = (
 				'<!doctype html><html><head><title>Sign in</title></head><body>Please sign in</body></html>',
 				{ 'Content-Type': 'text/html' },
 			],
-			error: 'The service answered with an HTML page instead of JSON ("Sign in") [HTTP 200]',
+			error: 'The service answered with a web page instead of data',
 		},
 		{
 			name: 'malformed JSON',
@@ -573,39 +574,40 @@ const responseCases: BadCase[] = (
 				'{"message_id": "bad", "status": "deliv',
 				{ 'Content-Type': 'application/json' },
 			],
-			error:
-				'The service answered with a body that is not valid JSON: {"message_id": "bad", "status": "deliv [HTTP 200]',
+			error: "The service's answer is not valid JSON",
 		},
 		{
 			name: 'a huge (3 MB) HTML error page',
 			parameters: withField(contact, 'contactId'),
 			reply: [503, HUGE_HTML, { 'Content-Type': 'text/html' }],
-			error: /^(Overloaded ){20}.*… \[HTTP 503\]$/,
+			error: 'The service could not answer',
+			description: /^The service said: "(Overloaded ){20}[^"]*…" \(HTTP 503\)/,
 		},
 		{
 			name: 'a huge (2 MB) plain-text 400',
 			parameters: withField(campaign, 'campaignId'),
 			reply: [400, 'x'.repeat(2_000_000)],
-			error: /^x{300}… \[HTTP 400\]$/,
+			error: 'The service refused the request as invalid',
+			description: /^The service said: "x{300}…" \(HTTP 400\)/,
 		},
 		{
 			name: 'message status without its documented "status"',
 			parameters: withField(getStatus, 'messageId'),
 			reply: [200, { message_id: 'bad', delivered_at: null }],
-			error: `The service's answer for item 1 has no "status" field: {"message_id":"bad","delivered_at":null} [HTTP 200]`,
+			error: `The service's answer has no 'status' field`,
 		},
 		{
 			name: 'payment status without its documented "status"',
 			parameters: withField(paymentStatus, 'transactionId'),
 			reply: [200, { success: true, transaction: { id: 'bad', amount: 5 } }],
-			error: `The service's answer for item 1 has no "status" field: {"success":true,"transaction":{"id":"bad","amount":5}} [HTTP 200]`,
+			error: `The service's answer has no 'status' field`,
 		},
 		{
 			name: 'balance without its documented "balance"',
 			parameters: balance,
 			replyOn: 2,
 			reply: [200, { currency: 'TZS' }],
-			error: `The service's balance answer for item 1 has no numeric balance: {"currency":"TZS"} [HTTP 200]`,
+			error: `The service's balance answer has no number in 'balance'`,
 		},
 		{
 			name: 'a list answer that is not a list',
@@ -614,7 +616,7 @@ const responseCases: BadCase[] = (
 			bad: 50,
 			replyOn: 2,
 			reply: [200, { detail: 'ok' }],
-			error: `The service's answer to page 1 of /api/billing/history/ (item 1) is not a list: {"detail":"ok"} [HTTP 200]`,
+			error: `The service's answer to page 1 of /api/billing/history/ is not a list`,
 		},
 		{
 			name: 'an empty list answer body',
@@ -623,7 +625,7 @@ const responseCases: BadCase[] = (
 			bad: 50,
 			replyOn: 2,
 			reply: [200, ''],
-			error: `The service's answer to page 1 of /api/billing/history/ (item 1) is not a list: {} [HTTP 200]`,
+			error: `The service's answer to page 1 of /api/billing/history/ is not a list`,
 		},
 		{
 			name: 'recent activity without its "activities"',
@@ -632,19 +634,19 @@ const responseCases: BadCase[] = (
 			bad: 20,
 			replyOn: 2,
 			reply: [200, { count: 3 }],
-			error: `The service's answer for item 1 is not a list of activities: {"count":3} [HTTP 200]`,
+			error: `The service's answer is not a list of activities`,
 		},
 		{
 			name: 'success: false inside a 200',
 			parameters: withField(getDetails, 'messageId'),
 			reply: [200, { success: false, message: 'Message archived', error_code: 'archived' }],
-			error: 'Message archived [HTTP 200]',
+			error: 'The service says the request did not go through',
 		},
 		{
 			name: 'a DRF 404 detail',
 			parameters: withField(contact, 'contactId'),
 			reply: [404, { detail: 'Not found.' }],
-			error: 'Not found. [HTTP 404]',
+			error: 'The service has no record with this ID',
 		},
 		{
 			name: 'a DRF field dict on a send',
@@ -653,7 +655,7 @@ const responseCases: BadCase[] = (
 			bad: '+255700000001',
 			replyOn: 2,
 			reply: [400, { recipients: ['+255700000001 is blocked'] }],
-			error: 'recipients: +255700000001 is blocked [HTTP 400]',
+			error: 'The service refused the request as invalid',
 		},
 	] as Array<Omit<BadCase, 'good' | 'bad'> & Partial<Pick<BadCase, 'good' | 'bad'>>>
 ).map((c) => ({ good: 'ok-id', bad: 'bad', ...c }));
@@ -749,9 +751,10 @@ function serve(testCase: BadCase): Seen[] {
 	return seen;
 }
 
-function matches(actual: unknown, expected: string | RegExp | undefined): void {
+/** A case's message, which every error ends with the item it names: "…". */
+function matches(actual: unknown, expected: string | RegExp | undefined, index: number): void {
 	if (expected instanceof RegExp) expect(actual).toMatch(expected);
-	else expect(actual).toBe(expected);
+	else expect(actual).toBe(`${expected} [item ${index}]`);
 }
 
 /** Items 0 and 2 ended well, item 1 as `check` says; every output paired, in input order. */
@@ -815,7 +818,8 @@ describe('bad input through the node', () => {
 				const item = output.find(
 					(o) => (o.pairedItem as { item: number }).item === index,
 				) as INodeExecutionData;
-				matches(item.json.error, testCase.error);
+				matches(item.json.error, testCase.error, index);
+				if (testCase.description) expect(item.json.description).toMatch(testCase.description);
 				expect(Object.keys(item.json).sort()).toEqual(
 					expect.arrayContaining(['error', 'itemIndex']),
 				);
@@ -843,7 +847,7 @@ describe('bad input through the node', () => {
 				runNode({ parameters: testCase.parameters, items, credentials: testCase.credentials }),
 			);
 			expect(error instanceof NodeOperationError || error instanceof NodeApiError).toBe(true);
-			matches(error.message, testCase.error);
+			matches(error.message, testCase.error, failing[0]);
 			expect(error.context.itemIndex).toBe(failing[0]);
 		});
 	});
@@ -910,19 +914,19 @@ describe('bad answers to the trigger: the poll fails, nothing is emitted, no old
 			'an empty 200 body',
 			'newNotification',
 			[200, ''],
-			/^The service's answer to page 1 of \/api\/notifications\/ is not a list: \{\}/,
+			/^The service's answer to page 1 of \/api\/notifications\/ is not a list It answered \(HTTP 200\): \{\}/,
 		],
 		[
 			'a JSON object without a list',
 			'paymentCompleted',
 			[200, { status: 'ok' }],
-			/is not a list: \{"status":"ok"\}/,
+			/is not a list It answered \(HTTP 200\): \{"status":"ok"\}/,
 		],
 		[
 			'an HTML page',
 			'newNotification',
 			[200, '<html><title>Maintenance</title></html>', { 'Content-Type': 'text/html' }],
-			/HTML page instead of JSON \("Maintenance"\)/,
+			/web page instead of data The service said: "Maintenance" \(HTTP 200\)/,
 		],
 		[
 			'malformed JSON',
@@ -937,7 +941,11 @@ describe('bad answers to the trigger: the poll fails, nothing is emitted, no old
 			.get(path)
 			.query(true)
 			.reply(...reply);
-		await expect(pollTrigger({ parameters: { event }, staticData: {} })).rejects.toThrow(error);
+		// The title says what happened; the description what came (the service's words or its answer).
+		const thrown = (await pollTrigger({ parameters: { event }, staticData: {} }).catch(
+			(caught: unknown) => caught,
+		)) as { message: string; description?: string };
+		expect(`${thrown.message} ${thrown.description}`).toMatch(error);
 		// The next poll is the baseline: the 3 records already there never fire.
 		nock(BASE_URL).get(path).query(true).reply(200, page(event, 3));
 		const baseline = await pollTrigger({ parameters: { event }, staticData: {} });
@@ -947,9 +955,11 @@ describe('bad answers to the trigger: the poll fails, nothing is emitted, no old
 			.get(path)
 			.query(true)
 			.reply(...reply);
-		await expect(
-			pollTrigger({ parameters: { event }, staticData: baseline.staticData }),
-		).rejects.toThrow(error);
+		const later = (await pollTrigger({
+			parameters: { event },
+			staticData: baseline.staticData,
+		}).catch((caught: unknown) => caught)) as { message: string; description?: string };
+		expect(`${later.message} ${later.description}`).toMatch(error);
 		nock(BASE_URL).get(path).query(true).reply(200, page(event, 4));
 		const next = await pollTrigger({ parameters: { event }, staticData: baseline.staticData });
 		expect(next.items?.map((item) => item.id)).toEqual([

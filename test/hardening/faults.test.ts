@@ -238,28 +238,28 @@ describe('single sends under faults (one request per item, Continue On Fail)', (
 			1,
 			[{ path: SEND_PATH, count: 2, status: 503 }],
 			{ errors: 2, sentErrorItems: 0 },
-			/Service temporarily unavailable \(injected fault\) \[HTTP 503\]/,
+			/^The service could not answer \[item \d+\]$/,
 		],
 		[
 			'500 after processing (the SMS went out, the answer did not)',
 			2,
 			[{ path: SEND_PATH, count: 2, status: 500, phase: 'after' }],
 			{ errors: 2, sentErrorItems: 2 },
-			/Internal server error \(injected fault\) \[HTTP 500\]/,
+			/^The service could not answer \[item \d+\]$/,
 		],
 		[
 			'dropped connection before processing',
 			3,
 			[{ path: SEND_PATH, count: 1, drop: true }],
 			{ errors: 1, sentErrorItems: 0 },
-			/connection to the SMS Platform service failed/,
+			/connection to the SMS Platform service broke off/,
 		],
 		[
 			'dropped connection after processing',
 			4,
 			[{ path: SEND_PATH, count: 2, drop: true, phase: 'after' }],
 			{ errors: 2, sentErrorItems: 2 },
-			/connection to the SMS Platform service failed/,
+			/connection to the SMS Platform service broke off/,
 		],
 		[
 			'latency beyond the 1 s timeout after processing',
@@ -287,7 +287,7 @@ describe('single sends under faults (one request per item, Continue On Fail)', (
 				},
 			],
 			{ errors: 1, sentErrorItems: 0 },
-			/502 Bad Gateway \[HTTP 502\]/,
+			/^The service could not answer \[item \d+\]$/,
 		],
 	])('%s: 0 duplicates, 0 lost', async (_name, scenario, faults, expected, message) => {
 		await inject(...faults);
@@ -319,7 +319,10 @@ describe('single sends under faults (one request per item, Continue On Fail)', (
 		const { output } = await send(items);
 		const { errors } = await audit(9, items, output, { errors: 1, sentErrorItems: 0 });
 		expect(errors[0].json).toMatchObject({ httpCode: '429', itemIndex: 0 });
-		expect(errors[0].json.error).toMatch(/Rate limit exceeded \(injected fault\) \[HTTP 429\]/);
+		expect(errors[0].json.error).toMatch(/^The service's rate limit is used up \[item \d+\]$/);
+		expect(errors[0].json.description).toContain(
+			'"Rate limit exceeded (injected fault)" (HTTP 429',
+		);
 	});
 
 	it('a real rate limit (5 requests a second) is paced: 12 sends, all once', async () => {
@@ -343,7 +346,7 @@ describe('single sends under faults (one request per item, Continue On Fail)', (
 		output.forEach((item, i) => {
 			expect(item.pairedItem).toEqual({ item: i });
 			expect(item.json.error).toBe(
-				`Could not connect to the SMS Platform service at ${REFUSED_URL} (ECONNREFUSED)`,
+				`Could not connect to the SMS Platform service at ${REFUSED_URL} (ECONNREFUSED) [item ${i}]`,
 			);
 			expect(item.json.itemIndex).toBe(i);
 		});
@@ -355,7 +358,7 @@ describe('single sends under faults (one request per item, Continue On Fail)', (
 		const items = sendItems(12, 4);
 		// The first send is processed, its answer replaced by a 503: the run fails on item 0.
 		await expect(send(items, { continueOnFail: false })).rejects.toMatchObject({
-			message: 'Service temporarily unavailable (injected fault) [HTTP 503]',
+			message: 'The service could not answer [item 0]',
 			context: expect.objectContaining({ itemIndex: 0 }),
 		});
 		const sent = await messages();
@@ -379,7 +382,7 @@ describe('combined sends under faults (Combine Items, 45 items, batches of 10)',
 			2,
 			{ path: SEND_PATH, status: 503 },
 			0,
-			/\[HTTP 503\]/,
+			/^The service could not answer \[item \d+\]$/,
 		],
 		[
 			'503 after processing on batch 3',
@@ -387,7 +390,7 @@ describe('combined sends under faults (Combine Items, 45 items, batches of 10)',
 			3,
 			{ path: SEND_PATH, status: 503, phase: 'after' },
 			10,
-			/\[HTTP 503\]/,
+			/^The service could not answer \[item \d+\]$/,
 		],
 		[
 			'dropped connection after processing on batch 1',
@@ -395,7 +398,7 @@ describe('combined sends under faults (Combine Items, 45 items, batches of 10)',
 			1,
 			{ path: SEND_PATH, drop: true, phase: 'after' },
 			10,
-			/failed/,
+			/broke off/,
 		],
 		[
 			'dropped connection before processing on batch 5',
@@ -403,7 +406,7 @@ describe('combined sends under faults (Combine Items, 45 items, batches of 10)',
 			5,
 			{ path: SEND_PATH, drop: true },
 			0,
-			/failed/,
+			/broke off/,
 		],
 		[
 			'latency beyond the timeout on batch 4',
@@ -470,9 +473,11 @@ describe('combined sends under faults (Combine Items, 45 items, batches of 10)',
 		expect(lost).toBe(0);
 		expect(duplicatesIn(sent)).toBe(0);
 		expect(output[7].json.error).toBe(
-			'Invalid recipient "0712 not a number" in item 7: a phone number may only contain digits, an initial +, spaces, dashes, dots and parentheses',
+			'Recipient "0712 not a number" is not a usable phone number: a phone number may only contain digits, an initial +, spaces, dashes, dots and parentheses [item 7]',
 		);
-		expect(output[33].json.error).toMatch(/^Invalid recipient "\+255 712" in item 33: too short/);
+		expect(output[33].json.error).toMatch(
+			/^Recipient "\+255 712" is not a usable phone number: too short.* \[item 33\]$/,
+		);
 		// 38 valid numbers in 4 batches: 1 ok (after a 429), 2 processed but answered 500, 3 dropped unprocessed, 4 ok.
 		const failed = output
 			.map((o, i) => (o.json.error === undefined ? -1 : i))
@@ -552,7 +557,7 @@ describe('paged lists under faults (Billing → Get History, Return All)', () =>
 		expect(failed).toHaveLength(1);
 		expect(failed[0]).toEqual({
 			json: expect.objectContaining({
-				error: 'Service temporarily unavailable (injected fault) [HTTP 503]',
+				error: 'The service could not answer [item 0]',
 				httpCode: '503',
 				itemIndex: 0,
 			}),
@@ -568,9 +573,7 @@ describe('paged lists under faults (Billing → Get History, Return All)', () =>
 		await inject({ path: 'page=2&', method: 'GET', count: 1, malformed: true });
 		const { output } = await history();
 		expect(output).toHaveLength(1);
-		expect(output[0].json.error).toMatch(
-			/^The service answered with a body that is not valid JSON/,
-		);
+		expect(output[0].json.error).toMatch(/^The service's answer is not valid JSON \[item \d+\]$/);
 		expect(output[0].pairedItem).toEqual({ item: 0 });
 		await faultsApplied(); // waits until the injected faults were used
 	});
@@ -610,7 +613,7 @@ describe('paged lists under faults (Billing → Get History, Return All)', () =>
 		expect(output).toEqual([
 			{
 				json: expect.objectContaining({
-					error: `Could not connect to the SMS Platform service at ${REFUSED_URL} (ECONNREFUSED)`,
+					error: `Could not connect to the SMS Platform service at ${REFUSED_URL} (ECONNREFUSED) [item 0]`,
 					itemIndex: 0,
 				}),
 				pairedItem: { item: 0 },
@@ -687,9 +690,7 @@ describe('trigger polls across faults and restarts: every event exactly once', (
 		await add(3, 'A');
 		await inject({ path: '^/api/notifications/', count: 4, status: 503 });
 		result = await poll(parameters, state);
-		expect(result.error?.message).toBe(
-			'Service temporarily unavailable (injected fault) [HTTP 503]',
-		);
+		expect(result.error?.message).toBe('The service could not answer');
 		expect(result.staticData).toEqual(state);
 		// The next poll delivers them.
 		result = await poll(parameters, state);
@@ -726,7 +727,7 @@ describe('trigger polls across faults and restarts: every event exactly once', (
 		await add(150, 'D');
 		await inject({ path: 'page=2&', count: 4, drop: true });
 		result = await poll(parameters, state);
-		expect(result.error?.message).toMatch(/connection to the SMS Platform service failed/);
+		expect(result.error?.message).toMatch(/connection to the SMS Platform service broke off/);
 		for (let i = 0; i < 3; i++) {
 			result = await poll(parameters, JSON.parse(JSON.stringify(state)) as StaticData);
 			expect(result.error).toBeUndefined();
@@ -786,7 +787,7 @@ describe('trigger polls across faults and restarts: every event exactly once', (
 		await complete(payments[0]);
 		await inject({ path: HISTORY_PATH, count: 4, status: 500 });
 		result = await poll(parameters, state);
-		expect(result.error?.message).toBe('Internal server error (injected fault) [HTTP 500]');
+		expect(result.error?.message).toBe('The service could not answer');
 		result = await poll(parameters, state);
 		collect(result.items);
 		state = result.staticData;
@@ -835,9 +836,7 @@ describe('trigger polls across faults and restarts: every event exactly once', (
 		await sandbox.admin('POST', 'balance', { balance: 500 });
 		await inject({ path: 'balance', count: 4, status: 503 });
 		result = await poll(parameters, state);
-		expect(result.error?.message).toBe(
-			'Service temporarily unavailable (injected fault) [HTTP 503]',
-		);
+		expect(result.error?.message).toBe('The service could not answer');
 		result = await poll(parameters, state);
 		fired.push(...result.items.map((item) => item.balance as number));
 		state = result.staticData;

@@ -419,7 +419,7 @@ describe('secrets in outputs, errors and logs', () => {
 			throw new Error('expected the poll to fail');
 		} catch (error) {
 			const e = error as Error & IDataObject;
-			expect(e.message).toBe('Invalid API key *** [HTTP 401]');
+			expect(e.message).toBe('The service did not accept the credential');
 			record('poll error', e);
 			record('poll error message', e.message);
 			record('poll error description', e.description ?? '');
@@ -440,7 +440,7 @@ describe('secrets in outputs, errors and logs', () => {
 			throw new Error('expected the search to fail');
 		} catch (error) {
 			const e = error as Error & IDataObject;
-			expect(e.message).toBe('Database error for key=*** [HTTP 500]');
+			expect(e.message).toBe('The service could not answer');
 			record('listSearch error', e);
 		}
 	});
@@ -451,7 +451,7 @@ describe('secrets in outputs, errors and logs', () => {
 			.reply(401, { error: `Invalid API key ${API_KEY}`, code: 'authentication_failed' });
 		const { output } = await runNode({ parameters: getBalance, continueOnFail: true });
 		expect(output[0].json).toMatchObject({
-			error: 'Invalid API key *** [HTTP 401]',
+			error: 'The service did not accept the credential [item 0]',
 			httpCode: '401',
 			errorCode: 'authentication_failed',
 		});

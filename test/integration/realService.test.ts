@@ -97,8 +97,8 @@ describe.each<Profile>(['documented', 'wild'])('against the %s sandbox profile',
 			expect(verdict.status).toBe('Error');
 			expect(verdict.message).toBe(
 				profile === 'wild'
-					? 'SMS Platform login failed (HTTP 400): the e-mail or password was refused ("Invalid credentials."). Check them in the credential.'
-					: 'SMS Platform login failed (HTTP 401): the e-mail or password was refused ("Invalid email or password"). Check them in the credential.',
+					? 'The SMS Platform login did not work (HTTP 400): the email or password was refused ("Invalid credentials."). Check them in the credential.'
+					: 'The SMS Platform login did not work (HTTP 401): the email or password was refused ("Invalid email or password"). Check them in the credential.',
 			);
 			expect(verdict.message).not.toContain('wrong-password');
 		});
@@ -107,7 +107,7 @@ describe.each<Profile>(['documented', 'wild'])('against the %s sandbox profile',
 			const verdict = await credentialTest({ ...apiKey, apiKey: 'sk_wrong' });
 			expect(verdict.status).toBe('Error');
 			expect(verdict.message).toMatch(
-				/^The service refused the credential \(HTTP 401\)\. An API key: it is wrong or revoked/,
+				/^The service did not accept this credential \(HTTP 401\)\. With an API key: check the key/,
 			);
 		});
 
@@ -301,9 +301,11 @@ describe.each<Profile>(['documented', 'wild'])('against the %s sandbox profile',
 				}),
 			);
 			expect(contact.message).toBe(
-				profile === 'wild' ? 'Not found. [HTTP 404]' : `Contact not found: '${MISSING}' [HTTP 404]`,
+				profile === 'wild'
+					? 'The service has no record with this ID [item 0]'
+					: 'The service has no record with this ID [item 0]',
 			);
-			expect(contact.description).toMatch(/^The id does not exist on the service/);
+			expect(contact.description).toMatch(/Check the ID/);
 
 			await sandbox.admin('DELETE', 'requests');
 			const campaign = await caught(() =>
@@ -313,11 +315,11 @@ describe.each<Profile>(['documented', 'wild'])('against the %s sandbox profile',
 				}),
 			);
 			if (profile === 'wild') {
-				expect(campaign.message).toBe('Not found: No Campaign matches the given query. [HTTP 500]');
-				expect(campaign.description).toMatch(/^The id does not exist on the service/);
-				expect(campaign.description).toMatch(/not retried/);
+				expect(campaign.message).toBe('The service has no record with this ID [item 0]');
+				expect(campaign.description).toMatch(/Check the ID/);
+				expect(campaign.description).toMatch(/not tried again/);
 			} else {
-				expect(campaign.message).toBe(`Campaign not found: '${MISSING}' [HTTP 404]`);
+				expect(campaign.message).toBe('The service has no record with this ID [item 0]');
 			}
 			const requests = (await apiRequests()).filter((r) => r.path.includes('/campaigns/'));
 			expect(requests).toHaveLength(1);
@@ -331,10 +333,10 @@ describe.each<Profile>(['documented', 'wild'])('against the %s sandbox profile',
 				}),
 			);
 			expect(error.message).toMatch(
-				/^This service has no such endpoint: GET \/api\/integration\/v1\/sms\/status\/[0-9a-f-]+\/ \(".+"\) \[HTTP 404\]$/,
+				/^The service has no such endpoint: GET \/api\/integration\/v1\/sms\/status\/[0-9a-f-]+\/ \[item 0\]$/,
 			);
 			expect(error.description).toMatch(
-				/^This service has no such endpoint: check the Base URL, or the service may not offer this operation/,
+				/Check the Base URL in the credential, or the service may not offer this operation/,
 			);
 			const login = await caught(() =>
 				runNode({
@@ -343,7 +345,7 @@ describe.each<Profile>(['documented', 'wild'])('against the %s sandbox profile',
 				}),
 			);
 			expect(login.message).toBe(
-				`SMS Platform login failed (HTTP 404): "${profile === 'wild' ? 'Not Found' : 'Not found: POST /v9/api/auth/login/'}". This service has no login at POST /api/auth/login/: check the Base URL.`,
+				`The SMS Platform login did not work (HTTP 404): "${profile === 'wild' ? 'Not Found' : 'Not found: POST /v9/api/auth/login/'}". This service has no login at POST /api/auth/login/: check the Base URL. [item 0]`,
 			);
 		});
 
@@ -356,9 +358,9 @@ describe.each<Profile>(['documented', 'wild'])('against the %s sandbox profile',
 					}),
 				);
 				expect(error.message).toBe(
-					'This endpoint does not accept the e-mail and password login (JWT): it refused a token the login had just issued (the service said "Invalid API key") [HTTP 401]',
+					'This endpoint does not accept the email and password login [item 0]',
 				);
-				expect(error.description).toMatch(/e-mail and password are right/);
+				expect(error.description).toMatch(/email and password are right/);
 				const balance = (await apiRequests()).filter((r) => r.path.endsWith('/balance/'));
 				expect(balance).toHaveLength(1);
 			});
@@ -370,7 +372,7 @@ describe.each<Profile>(['documented', 'wild'])('against the %s sandbox profile',
 				);
 				expect(helper.logins).toBe(1);
 				expect(error.message).toMatch(
-					/^This endpoint does not accept the e-mail and password login/,
+					/^This endpoint does not accept the email and password login/,
 				);
 				const requests = (await apiRequests()).map((r) => `${r.method} ${r.path} ${r.status}`);
 				expect(requests).toEqual([
@@ -387,10 +389,8 @@ describe.each<Profile>(['documented', 'wild'])('against the %s sandbox profile',
 						credentials: { ...apiKey },
 					}),
 				);
-				expect(error.message).toBe(
-					'This endpoint does not accept an API key: the service\'s API-key endpoints accept this key, but this one refused it (the service said "Given token not valid for any token type") [HTTP 401]',
-				);
-				expect(error.description).toMatch(/Email and Password \(JWT\)/);
+				expect(error.message).toBe('This endpoint does not accept an API key [item 0]');
+				expect(error.description).toMatch(/'Email and Password'/);
 				const requests = (await apiRequests()).map((r) => `${r.method} ${r.path} ${r.status}`);
 				expect(requests).toEqual([
 					'GET /api/messaging/sms/stats/ 401',
@@ -430,9 +430,11 @@ describe.each<Profile>(['documented', 'wild'])('against the %s sandbox profile',
 					credentials: { ...apiKey, apiKey: 'sk_wrong' },
 				}),
 			);
-			expect(error.message).toMatch(/\[HTTP 401\]$/);
+			expect(error.message).toBe('The service did not accept the credential [item 0]');
 			expect(error.message).not.toMatch(/does not accept/);
-			expect(error.description).toMatch(/^Check the credential: the API key may be wrong/);
+			expect(error.description).toMatch(
+				/The API key, sent as 'Authorization: Bearer', was not accepted/,
+			);
 		});
 	});
 

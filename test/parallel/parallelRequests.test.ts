@@ -157,7 +157,8 @@ describe('combined sends in parallel', () => {
 		output.forEach((item, i) => {
 			expect(item.pairedItem).toEqual({ item: i });
 			if (failedRecipients.has(phone(i))) {
-				expect(item.json.error).toMatch(/HTTP 500|Provider failed batch 3/);
+				expect(item.json.error).toMatch(/^The service could not answer \[item \d+\]$/);
+				expect(item.json.description).toContain('"Provider failed batch 3" (HTTP 500)');
 				expect(item.json.itemIndex).toBe(i);
 			} else {
 				expect(item.json.error).toBeUndefined();
@@ -169,7 +170,9 @@ describe('combined sends in parallel', () => {
 
 	it('without Continue On Fail, no batch starts after a failure; the run fails on the first failed item', async () => {
 		const service = sendService({ failOn: (n) => (n === 2 ? 400 : undefined), delayMs: 30 });
-		await expect(runNode(broadcast(1000))).rejects.toThrow(/Provider failed batch 2/);
+		await expect(runNode(broadcast(1000))).rejects.toThrow(
+			/^The service refused the request as invalid \[item \d+\]$/,
+		);
 		// Batch 1 alone, then 2–5 in flight together: 2 fails, 3–5 were already on their way; nothing after.
 		expect(service.bodies.length).toBeLessThanOrEqual(5);
 		expect(service.bodies.length).toBeGreaterThanOrEqual(2);

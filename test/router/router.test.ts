@@ -62,7 +62,7 @@ describe('router: sms.send with an invalid middle item', () => {
 
 		const error = output[1].json;
 		expect(error.error).toBe(
-			'Invalid recipient "not-a-number" in item 1: a phone number may only contain digits, an initial +, spaces, dashes, dots and parentheses',
+			'Recipient "not-a-number" is not a usable phone number: a phone number may only contain digits, an initial +, spaces, dashes, dots and parentheses [item 1]',
 		);
 		expect(error.description).toMatch(/Nothing was sent for this item/);
 		expect(error.itemIndex).toBe(1);
@@ -81,7 +81,9 @@ describe('router: sms.send with an invalid middle item', () => {
 
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.context.itemIndex).toBe(1);
-		expect(error.message).toMatch(/^Invalid recipient "not-a-number" in item 1/);
+		expect(error.message).toMatch(
+			/^Recipient "not-a-number" is not a usable phone number: .* \[item 1\]$/,
+		);
 		expect(bodies).toEqual([
 			{ message: 'Hello Asha', recipients: ['+255712345678'], sender_id: 'ACME' },
 		]);
@@ -108,7 +110,9 @@ describe('router: sms.send with an invalid middle item', () => {
 		]);
 		expect(output[0].json.message_id).toBe('msg-1');
 		expect(output[2].json.message_id).toBe('msg-1');
-		expect(output[1].json.error).toMatch(/^Invalid recipient "not-a-number" in item 1/);
+		expect(output[1].json.error).toMatch(
+			/^Recipient "not-a-number" is not a usable phone number: .* \[item 1\]$/,
+		);
 		expect(output[1].json.itemIndex).toBe(1);
 	});
 
@@ -148,8 +152,10 @@ describe('router: sms.send with an invalid middle item', () => {
 		expect(pairs(output)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(bodies).toHaveLength(3);
 		expect(output[1].json).toEqual({
-			error: 'Recipient is blocklisted [HTTP 400]',
-			description: expect.stringContaining('Error code: RECIPIENT_BLOCKED.'),
+			error: 'The service refused the request as invalid [item 1]',
+			description: expect.stringContaining(
+				'The service said: "Recipient is blocklisted" (HTTP 400, code RECIPIENT_BLOCKED).',
+			),
 			httpCode: '400',
 			errorCode: 'RECIPIENT_BLOCKED',
 			itemIndex: 1,
@@ -191,9 +197,9 @@ describe('router: item by item (sms.getStatus)', () => {
 			{ json: { message_id: 'm-0', status: 'delivered' }, pairedItem: { item: 0 } },
 			{
 				json: {
-					error: 'Message not found [HTTP 404]',
+					error: 'The service has no record with this ID [item 1]',
 					description:
-						'The id does not exist on the service (or belongs to another account): check the value, and the Base URL of the credential. Error code: NOT_FOUND. Request: GET /api/integration/v1/sms/status/m-missing/.',
+						'The service said: "Message not found" (HTTP 404, code NOT_FOUND). Check the ID (it may belong to another account) and the Base URL of the credential. Request: GET /api/integration/v1/sms/status/m-missing/.',
 					httpCode: '404',
 					errorCode: 'NOT_FOUND',
 					itemIndex: 1,
@@ -210,7 +216,7 @@ describe('router: item by item (sms.getStatus)', () => {
 		const error = await caught(() => runNode({ parameters: statusParameters, items: ids }));
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.context.itemIndex).toBe(1);
-		expect(error.message).toBe('Message not found [HTTP 404]');
+		expect(error.message).toBe('The service has no record with this ID [item 1]');
 		expect(paths).toEqual([
 			'/api/integration/v1/sms/status/m-0/',
 			'/api/integration/v1/sms/status/m-missing/',

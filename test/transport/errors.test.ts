@@ -148,14 +148,14 @@ describe('adviceFor and buildApiError', () => {
 	};
 
 	it.each([
-		[400, /refused the request as invalid/],
+		[400, /Check the fields the service names/],
 		[401, /Check the credential: the API key/],
-		[402, /too few credits/],
+		[402, /Buy an SMS package or top up the balance/],
 		[403, /lacks permission/],
-		[404, /The id does not exist/],
-		[429, /rate limit \(1000 requests an hour\)/],
-		[500, /The service had trouble and the request was retried/],
-		[503, /The service had trouble/],
+		[404, /Check the ID/],
+		[429, /The service allows 1000 requests an hour/],
+		[500, /The request was tried again without success/],
+		[503, /The request was tried again without success/],
 	])('advises for HTTP %i', (status, advice) => {
 		expect(adviceFor(status)).toMatch(advice);
 	});
@@ -179,9 +179,9 @@ describe('adviceFor and buildApiError', () => {
 			itemIndex: 3,
 		});
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toBe('Insufficient credits [HTTP 402]');
+		expect(error.message).toBe('The account has too few credits');
 		expect(error.description).toBe(
-			'The account has too few credits: buy an SMS package or top up the balance. Error code: INSUFFICIENT_CREDITS. Request: POST /api/integration/v1/sms/send/.',
+			'The service said: "Insufficient credits" (HTTP 402, code INSUFFICIENT_CREDITS). Buy an SMS package or top up the balance, then send again. Request: POST /api/integration/v1/sms/send/.',
 		);
 		expect(error.httpCode).toBe('402');
 		expect(error.context.itemIndex).toBe(3);
@@ -196,7 +196,7 @@ describe('adviceFor and buildApiError', () => {
 			method: 'GET',
 			path: BALANCE,
 		});
-		expect(error.message).toBe('ECONNREFUSED upstream [HTTP 500]');
+		expect(error.message).toBe('The service could not answer');
 	});
 });
 
@@ -210,23 +210,23 @@ describe('error bodies through a node run → the message a user sees', () => {
 				code: 'VALIDATION_ERROR',
 				details: { page_size: ['Ensure this value is less than or equal to 100.'] },
 			},
-			'Invalid parameters (page_size: Ensure this value is less than or equal to 100.) [HTTP 400]',
-			/refused the request as invalid: check the fields named in the message/,
+			'The service refused the request as invalid [item 0]',
+			/^The service said: "Invalid parameters \(page_size: Ensure this value is less than or equal to 100\.\)" \(HTTP 400, code VALIDATION_ERROR\)\. Check the fields the service names/,
 			'VALIDATION_ERROR',
 		],
 		[
 			'{detail} on 401',
 			401,
 			{ detail: 'Invalid API key.' },
-			'Invalid API key. [HTTP 401]',
-			/Check the credential: the API key may be wrong, revoked or sent in the wrong header, or the e-mail and password no longer log in/,
+			'The service did not accept the credential [item 0]',
+			/^The service said: "Invalid API key\." \(HTTP 401\)\. The API key, sent as 'Authorization: Bearer', was not accepted\. Check the key in the credential\. If it is right, set 'Authentication' to 'API Key \(X-API-Key\)'/,
 			undefined,
 		],
 		[
 			'{message} on 403',
 			403,
 			{ message: 'Partner access required' },
-			'Partner access required [HTTP 403]',
+			'The credential is not allowed to do this [item 0]',
 			/lacks permission for this operation/,
 			undefined,
 		],
@@ -234,27 +234,34 @@ describe('error bodies through a node run → the message a user sees', () => {
 			'{success: false, message, error_code} in a 4xx',
 			402,
 			{ success: false, message: 'Insufficient credits', error_code: 'INSUFFICIENT_CREDITS' },
-			'Insufficient credits [HTTP 402]',
-			/too few credits: buy an SMS package/,
+			'The account has too few credits [item 0]',
+			/^The service said: "Insufficient credits" \(HTTP 402, code INSUFFICIENT_CREDITS\)\. Buy an SMS package/,
 			'INSUFFICIENT_CREDITS',
 		],
 		[
 			'a DRF field dict',
 			400,
 			{ recipients: ['Invalid phone'] },
-			'recipients: Invalid phone [HTTP 400]',
-			/check the fields named in the message/,
+			'The service refused the request as invalid [item 0]',
+			/^The service said: "recipients: Invalid phone" \(HTTP 400\)\. Check the fields the service names/,
 			undefined,
 		],
 		[
 			'plain text',
 			400,
 			'Bad sender id',
-			'Bad sender id [HTTP 400]',
-			/refused the request as invalid/,
+			'The service refused the request as invalid [item 0]',
+			/^The service said: "Bad sender id" \(HTTP 400\)\. Check the fields/,
 			undefined,
 		],
-		['an empty body', 403, '', 'Forbidden [HTTP 403]', /lacks permission/, undefined],
+		[
+			'an empty body',
+			403,
+			'',
+			'The credential is not allowed to do this [item 0]',
+			/lacks permission/,
+			undefined,
+		],
 	])('%s (HTTP %i)', async (_label, status, body, message, description, code) => {
 		const scope = nock(BASE_URL)
 			.get(BALANCE)
@@ -264,7 +271,7 @@ describe('error bodies through a node run → the message a user sees', () => {
 		expect(error.message).toBe(message);
 		expect(error.description).toMatch(description);
 		expect(error.description).toContain('Request: GET /api/integration/v1/sms/balance/.');
-		if (code) expect(error.description).toContain(`Error code: ${code}.`);
+		if (code) expect(error.description).toContain(`, code ${code})`);
 		else expect(error.description).not.toContain('Error code');
 		expect(error.httpCode).toBe(String(status));
 		expect(error.context.itemIndex).toBe(0);
@@ -276,9 +283,9 @@ describe('error bodies through a node run → the message a user sees', () => {
 			.get('/api/integration/v1/sms/status/3f2b-missing/')
 			.reply(404, { success: false, message: 'Message not found', error_code: 'NOT_FOUND' });
 		const error = await caught(() => runNode({ parameters: getStatus('3f2b-missing') }));
-		expect(error.message).toBe('Message not found [HTTP 404]');
+		expect(error.message).toBe('The service has no record with this ID [item 0]');
 		expect(error.description).toBe(
-			'The id does not exist on the service (or belongs to another account): check the value, and the Base URL of the credential. Error code: NOT_FOUND. Request: GET /api/integration/v1/sms/status/3f2b-missing/.',
+			'The service said: "Message not found" (HTTP 404, code NOT_FOUND). Check the ID (it may belong to another account) and the Base URL of the credential. Request: GET /api/integration/v1/sms/status/3f2b-missing/.',
 		);
 	});
 
@@ -290,9 +297,11 @@ describe('error bodies through a node run → the message a user sees', () => {
 		});
 		const error = await caught(() => runNode({ parameters: send }));
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toBe('Sender ID not approved [HTTP 200]');
-		expect(error.description).toMatch(/reported a failure \(success: false\)/);
-		expect(error.description).toContain('Error code: SENDER_NOT_APPROVED.');
+		expect(error.message).toBe('The service says the request did not go through [item 0]');
+		expect(error.description).toMatch(
+			/^The service said: "Sender ID not approved" \(HTTP 200, code SENDER_NOT_APPROVED\)\. It answered with 'success: false'/,
+		);
+		expect(error.description).toContain(', code SENDER_NOT_APPROVED)');
 		expect(error.context.errorCode).toBe('SENDER_NOT_APPROVED');
 		scope.done();
 	});
@@ -300,9 +309,7 @@ describe('error bodies through a node run → the message a user sees', () => {
 	it('{success: false} inside a 200 without words still fails', async () => {
 		nock(BASE_URL).get(BALANCE).reply(200, { success: false });
 		const error = await caught(() => runNode({ parameters: getBalance }));
-		expect(error.message).toBe(
-			'The service reported that the request failed (success: false) [HTTP 200]',
-		);
+		expect(error.message).toBe('The service says the request did not go through [item 0]');
 	});
 
 	it('an HTML page from a proxy (502) gives its title, after the bounded GET retries', async () => {
@@ -316,9 +323,9 @@ describe('error bodies through a node run → the message a user sees', () => {
 			});
 		const error = await caught(() => runNode({ parameters: getBalance }));
 		expect(requests).toBe(1 + policy.maxRetries);
-		expect(error.message).toBe('502 Bad Gateway [HTTP 502]');
+		expect(error.message).toBe('The service could not answer [item 0]');
 		expect(error.description).toMatch(
-			/^The service had trouble and the request was retried without success/,
+			/^The service said: "502 Bad Gateway" \(HTTP 502\)\. The request was tried again without success/,
 		);
 	});
 
@@ -333,7 +340,7 @@ describe('error bodies through a node run → the message a user sees', () => {
 			});
 		const error = await caught(() => runNode({ parameters: send }));
 		expect(requests).toBe(1);
-		expect(error.message).toBe('Internal Server Error [HTTP 500]');
+		expect(error.message).toBe('The service could not answer [item 0]');
 		expect(error.description).toMatch(
 			/may or may not have been accepted: it was not re-sent automatically/,
 		);
@@ -343,7 +350,7 @@ describe('error bodies through a node run → the message a user sees', () => {
 	it('an empty 503 on a send gives the status text', async () => {
 		nock(BASE_URL).post(SEND).reply(503);
 		const error = await caught(() => runNode({ parameters: send }));
-		expect(error.message).toBe('Service unavailable [HTTP 503]');
+		expect(error.message).toBe('The service could not answer [item 0]');
 		expect(error.httpCode).toBe('503');
 	});
 
@@ -358,9 +365,7 @@ describe('error bodies through a node run → the message a user sees', () => {
 				},
 			);
 		const error = await caught(() => runNode({ parameters: getBalance }));
-		expect(error.message).toBe(
-			'The service answered with an HTML page instead of JSON ("Welcome to nginx!") [HTTP 200]',
-		);
+		expect(error.message).toBe('The service answered with a web page instead of data [item 0]');
 		expect(error.description).toMatch(/Base URL probably points at a website or proxy/);
 	});
 
@@ -372,9 +377,9 @@ describe('error bodies through a node run → the message a user sees', () => {
 		expect(output).toEqual([
 			{
 				json: {
-					error: 'Insufficient credits [HTTP 402]',
+					error: 'The account has too few credits [item 0]',
 					description:
-						'The account has too few credits: buy an SMS package or top up the balance. Error code: INSUFFICIENT_CREDITS. Request: GET /api/integration/v1/sms/balance/.',
+						'The service said: "Insufficient credits" (HTTP 402, code INSUFFICIENT_CREDITS). Buy an SMS package or top up the balance, then send again. Request: GET /api/integration/v1/sms/balance/.',
 					httpCode: '402',
 					errorCode: 'INSUFFICIENT_CREDITS',
 					itemIndex: 0,

@@ -165,7 +165,7 @@ describe('pagination', () => {
 			.query({ page: '2', page_size: '100' })
 			.reply(400, { page: ['Invalid page.'] });
 		await expect(runNode({ parameters: history({ returnAll: true }) })).rejects.toThrow(
-			'page: Invalid page. [HTTP 400]',
+			'The service refused the request as invalid [item 0]',
 		);
 	});
 });

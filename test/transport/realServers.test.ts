@@ -50,9 +50,9 @@ describe('real servers at the transport', () => {
 		expect(requests).toBe(1);
 		expect(helper.logins).toBe(1);
 		expect(error.message).toBe(
-			'This endpoint does not accept the e-mail and password login (JWT): it refused a token the login had just issued (the service said "Invalid API key") [HTTP 401]',
+			'This endpoint does not accept the email and password login [item 0]',
 		);
-		expect(error.description).toMatch(/e-mail and password are right/);
+		expect(error.description).toMatch(/email and password are right/);
 		expect(error.description).toMatch(/API key/);
 	});
 
@@ -69,7 +69,7 @@ describe('real servers at the transport', () => {
 			}),
 		);
 		expect(error.message).toMatch(/^This endpoint does not accept an API key/);
-		expect(error.description).toMatch(/Email and Password \(JWT\)/);
+		expect(error.description).toMatch(/'Email and Password'/);
 		expect(nock.pendingMocks()).toEqual([]);
 	});
 
@@ -85,8 +85,10 @@ describe('real servers at the transport', () => {
 				credentials: apiKeyCredentials(),
 			}),
 		);
-		expect(error.message).toBe('Invalid key [HTTP 401]');
-		expect(error.description).toMatch(/^Check the credential: the API key may be wrong/);
+		expect(error.message).toBe('The service did not accept the credential [item 0]');
+		expect(error.description).toMatch(
+			/The API key, sent as 'Authorization: Bearer', was not accepted/,
+		);
 	});
 
 	it('an HTML 404 is "no such endpoint", a DRF 404 an id that does not exist', async () => {
@@ -105,10 +107,10 @@ describe('real servers at the transport', () => {
 			}),
 		);
 		expect(page.message).toBe(
-			'This service has no such endpoint: GET /api/messaging/campaigns/c-1/analytics/ ("Not Found") [HTTP 404]',
+			'The service has no such endpoint: GET /api/messaging/campaigns/c-1/analytics/ [item 0]',
 		);
 		expect(page.description).toMatch(
-			/^This service has no such endpoint: check the Base URL, or the service may not offer this operation/,
+			/Check the Base URL in the credential, or the service may not offer this operation/,
 		);
 		nock(BASE_URL).get(CAMPAIGN).reply(404, { detail: 'Not found.' });
 		const id = await caught(() =>
@@ -116,8 +118,8 @@ describe('real servers at the transport', () => {
 				parameters: { resource: 'campaign', operation: 'getAnalytics', campaignId: 'c-1' },
 			}),
 		);
-		expect(id.message).toBe('Not found. [HTTP 404]');
-		expect(id.description).toMatch(/^The id does not exist on the service/);
+		expect(id.message).toBe('The service has no record with this ID [item 0]');
+		expect(id.description).toMatch(/Check the ID/);
 	});
 
 	it('a 500 "No Campaign matches the given query." is a not-found, asked once', async () => {
@@ -135,8 +137,8 @@ describe('real servers at the transport', () => {
 			}),
 		);
 		expect(requests).toBe(1);
-		expect(error.message).toBe('Not found: No Campaign matches the given query. [HTTP 500]');
-		expect(error.description).toMatch(/^The id does not exist on the service.*not retried/);
+		expect(error.message).toBe('The service has no record with this ID [item 0]');
+		expect(error.description).toMatch(/ID that does not exist.*not tried again/);
 	});
 
 	it('an ordinary 500 is still retried', async () => {

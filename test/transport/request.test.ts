@@ -71,10 +71,8 @@ describe('retries of GET requests', () => {
 		expect(policy.maxRetries).toBeGreaterThan(0);
 		expect(requests).toBe(1 + policy.maxRetries);
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toBe('Service temporarily unavailable [HTTP 503]');
-		expect(error.description).toMatch(
-			/The service had trouble and the request was retried without success/,
-		);
+		expect(error.message).toBe('The service could not answer [item 0]');
+		expect(error.description).toMatch(/The request was tried again without success/);
 	});
 
 	it('retries a GET after a dropped connection', async () => {
@@ -97,7 +95,9 @@ describe('retries of GET requests', () => {
 			.on('request', () => requests++);
 		const error = await caught(() => runNode({ parameters: getBalance }));
 		expect(requests).toBe(1 + policy.maxRetries);
-		expect(error.message).toBe('The connection to the SMS Platform service failed (ECONNRESET)');
+		expect(error.message).toBe(
+			'The connection to the SMS Platform service broke off (ECONNRESET) [item 0]',
+		);
 		expect(error.description).toMatch(new RegExp(`tried ${1 + policy.maxRetries} times`));
 	});
 
@@ -128,7 +128,7 @@ describe('a send is never repeated once the service may have accepted it', () =>
 			});
 		const error = await caught(() => runNode({ parameters: send }));
 		expect(requests).toBe(1);
-		expect(error.message).toBe('Gateway overloaded [HTTP 503]');
+		expect(error.message).toBe('The service could not answer [item 0]');
 		expect(error.description).toMatch(/not re-sent automatically, to avoid a duplicate SMS/);
 	});
 
@@ -144,7 +144,9 @@ describe('a send is never repeated once the service may have accepted it', () =>
 			runNode({ parameters: { ...send, requestOptions: { timeout: 1 } } }),
 		);
 		expect(requests).toBe(1);
-		expect(error.message).toBe('The SMS Platform service did not answer within 1 s (ECONNABORTED)');
+		expect(error.message).toBe(
+			'The SMS Platform service did not answer within 1 s (ECONNABORTED) [item 0]',
+		);
 		expect(error.description).toMatch(/may have accepted the request/);
 		expect(error.description).toMatch(/NOT repeated automatically/);
 		expect(error.description).toMatch(/duplicate SMS/);
@@ -159,9 +161,11 @@ describe('a send is never repeated once the service may have accepted it', () =>
 			.on('request', () => requests++);
 		const error = await caught(() => runNode({ parameters: send }));
 		expect(requests).toBe(1);
-		expect(error.message).toBe('The connection to the SMS Platform service failed (ECONNRESET)');
+		expect(error.message).toBe(
+			'The connection to the SMS Platform service broke off (ECONNRESET) [item 0]',
+		);
 		expect(error.description).toMatch(
-			/may have accepted the request before the connection failed, so it was NOT repeated/,
+			/may have accepted the request before the connection broke off, so it was NOT repeated/,
 		);
 	});
 
@@ -197,7 +201,7 @@ describe('a send is never repeated once the service may have accepted it', () =>
 		const error = await caught(() => runNode({ parameters: send }));
 		expect(requests).toBe(1 + policy.maxRetries);
 		expect(error.message).toBe(
-			'Could not connect to the SMS Platform service at https://api.sms.test (ECONNREFUSED)',
+			'Could not connect to the SMS Platform service at https://api.sms.test (ECONNREFUSED) [item 0]',
 		);
 		expect(error.description).toMatch(/Check the Base URL in the credential/);
 	});
@@ -287,9 +291,9 @@ describe('rate limits', () => {
 		const error = await caught(() => runNode({ parameters: getBalance }));
 		expect(requests).toBe(1 + policy.maxRateLimitRetries);
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toBe('Rate limit exceeded [HTTP 429]');
-		expect(error.description).toMatch(/rate limit \(1000 requests an hour\) is used up/);
-		expect(error.description).toContain('Error code: RATE_LIMITED.');
+		expect(error.message).toBe("The service's rate limit is used up [item 0]");
+		expect(error.description).toMatch(/The service allows 1000 requests an hour/);
+		expect(error.description).toContain(', code RATE_LIMITED)');
 		expect(error.httpCode).toBe('429');
 	});
 
@@ -309,7 +313,7 @@ describe('rate limits', () => {
 		expect(Date.now() - started).toBeLessThan(5000); // a wait would be an hour
 		expect(requests).toBe(1);
 		expect(error.message).toBe(
-			"The service's rate limit is used up and resets in 3600 s, longer than the maximum wait of 2 s [HTTP 429]",
+			"The service's rate limit is used up and resets in 3600 s, longer than the maximum wait of 2 s [item 0]",
 		);
 		expect(error.description).toMatch(/Raise "Max Rate-Limit Wait"/);
 	});
@@ -556,7 +560,7 @@ describe('Base URL', () => {
 			);
 			expect(error).toBeInstanceOf(NodeOperationError);
 			expect(error.message).toBe(
-				`The credential's Base URL "${baseUrl}" is not an http:// or https:// URL`,
+				`The credential's Base URL "${baseUrl}" is not an http:// or https:// URL [item 0]`,
 			);
 			expect(error.description).toMatch(
 				/Open the SMS Platform credential and enter the service address with its scheme/,

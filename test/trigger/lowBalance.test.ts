@@ -114,13 +114,15 @@ describe('trigger lowBalance', () => {
 			status: 503,
 			body: { error: 'Maintenance', code: 'maintenance', details: {} },
 		};
-		await expect(live.poll()).rejects.toThrow('Maintenance [HTTP 503]');
+		await expect(live.poll()).rejects.toThrow('The service could not answer');
 		service.fault = { drop: true };
-		await expect(live.poll()).rejects.toThrow('The connection to the SMS Platform service failed');
+		await expect(live.poll()).rejects.toThrow(
+			'The connection to the SMS Platform service broke off',
+		);
 		service.fault = undefined;
 		service.balance = 'n/a';
 		await expect(live.poll()).rejects.toThrow(
-			"The service's balance answer has no numeric balance",
+			"The service's balance answer has no number in 'balance'",
 		);
 		expect(live.staticDataJson()).toBe(after);
 
@@ -131,7 +133,7 @@ describe('trigger lowBalance', () => {
 		// Recovered while polls were failing, then low again: it fires.
 		service.balance = 500;
 		service.fault = { status: 500 };
-		await expect(live.poll()).rejects.toThrow('[HTTP 500]');
+		await expect(live.poll()).rejects.toThrow('The service could not answer');
 		service.fault = undefined;
 		expect(await live.poll()).toBeNull();
 		service.balance = 10;
@@ -153,8 +155,10 @@ describe('trigger lowBalance', () => {
 		);
 		const before = live.staticDataJson();
 		const error = await failureOf(live.poll());
-		expect(error.message).toBe('Invalid API key [HTTP 401]');
-		expect(error.description).toContain('Check the credential');
+		expect(error.message).toBe('The service did not accept the credential');
+		expect(error.description).toContain(
+			"The API key, sent as 'Authorization: Bearer', was not accepted",
+		);
 		expect(live.staticDataJson()).toBe(before);
 	});
 

@@ -55,7 +55,7 @@ describe('trigger state', () => {
 			page === 2 ? { status: 502, body: '<html><title>502 Bad Gateway</title></html>' } : undefined;
 		const requestsBefore = list.requests;
 		const error = await failureOf(live.poll());
-		expect(error.message).toBe('502 Bad Gateway [HTTP 502]');
+		expect(error.message).toBe('The service could not answer');
 		expect(error.description).toContain('GET /api/notifications/');
 		expect(list.requests - requestsBefore).toBe(1 + 4); // page 1, page 2 tried 4 times
 		expect(live.staticDataJson()).toBe(before);
@@ -63,7 +63,7 @@ describe('trigger state', () => {
 		// The connection drops on page 3 this time.
 		list.onRequest = ({ page }) => (page === 3 ? { drop: true } : undefined);
 		await expect(live.poll()).rejects.toThrow(
-			'The connection to the SMS Platform service failed (ECONNRESET)',
+			'The connection to the SMS Platform service broke off (ECONNRESET)',
 		);
 		expect(live.staticDataJson()).toBe(before);
 
@@ -87,7 +87,7 @@ describe('trigger state', () => {
 		list.add(payment('p-2', T0 + 2, 'completed'));
 		list.onRequest = () => ({ status: 500 });
 		const live = new LiveTrigger(PAYMENTS, JSON.stringify(second.staticData));
-		await expect(live.poll()).rejects.toThrow('Internal server error [HTTP 500]');
+		await expect(live.poll()).rejects.toThrow('The service could not answer');
 		expect(JSON.parse(live.staticDataJson())).toEqual(second.staticData);
 		list.onRequest = undefined;
 		expect(ids(await live.poll())).toEqual(['p-1', 'p-2']);
@@ -104,8 +104,10 @@ describe('trigger state', () => {
 			body: { error: 'Invalid API key', code: 'invalid_api_key', details: {} },
 		});
 		const error = await failureOf(live.poll());
-		expect(error.message).toBe('Invalid API key [HTTP 401]');
-		expect(error.description).toContain('Check the credential');
+		expect(error.message).toBe('The service did not accept the credential');
+		expect(error.description).toContain(
+			"The API key, sent as 'Authorization: Bearer', was not accepted",
+		);
 		expect(list.requests).toBe(2); // no retry on 401
 		expect(live.staticDataJson()).toBe(before);
 	});

@@ -40,12 +40,16 @@ function operationOf(resource: string, operation: string): Operation | undefined
 	return has(ofResource, operation) ? ofResource[operation] : undefined;
 }
 
+/** Every error names its item, once, the way n8n's own messages end: "… [item 2]". */
 function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex: number): Error {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		error.context.itemIndex = itemIndex;
-		return error;
-	}
-	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+	const named =
+		error instanceof NodeApiError || error instanceof NodeOperationError
+			? error
+			: new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+	named.context.itemIndex = itemIndex;
+	const suffix = ` [item ${itemIndex}]`;
+	if (!named.message.endsWith(suffix)) named.message += suffix;
+	return named;
 }
 
 /** The error item continueOnFail gives: the message, what to do, and the status when the service answered. */

@@ -29,12 +29,11 @@ export async function readBalance(
 	if (typeof record.balance === 'number' && Number.isFinite(record.balance)) {
 		return record as IDataObject & { balance: number };
 	}
-	const item = itemIndex === undefined ? '' : ` for item ${itemIndex}`;
 	throw unexpectedAnswerError(
 		ctx.getNode(),
 		{ ...response, path: BALANCE_PATH, itemIndex },
 		{
-			message: `The service's balance answer${item} has no numeric balance`,
+			message: "The service's balance answer has no number in 'balance'",
 			description: `GET ${BALANCE_PATH} should answer { "balance": <number>, "currency": "..." }. Check the Base URL of the credential (it may point at something other than the API), or try again later.`,
 		},
 	);

@@ -53,8 +53,11 @@ export function getRequestSettings(
 		if (typeof n !== 'number' || !Number.isFinite(n) || n < min || n > max) {
 			throw new NodeOperationError(
 				ctx.getNode(),
-				`Request Options → ${label} must be a number from ${min} to ${max}, but item ${itemIndex} gives ${JSON.stringify(value)}`,
-				{ itemIndex },
+				`'${label}' in 'Request Options' must be a number from ${min} to ${max}, not ${JSON.stringify(value)}`,
+				{
+					itemIndex,
+					description: `Enter a number from ${min} to ${max} in 'Request Options' → '${label}', or remove the option to use its default.`,
+				},
 			);
 		}
 		return n;
@@ -84,7 +87,7 @@ const KINDS = {
 	email: (value: string) =>
 		EMAIL.test(value)
 			? undefined
-			: { problem: 'is not an e-mail address', advice: 'Enter an address like name@example.com' },
+			: { problem: 'is not an email address', advice: 'Enter an address like name@example.com' },
 };
 
 /**
@@ -103,33 +106,27 @@ export function requiredString(
 	if (typeof raw !== 'string') {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`${label} must be text, but item ${itemIndex} gives ${describeType(raw)}: ${JSON.stringify(raw)?.slice(0, 100)}`,
+			`'${label}' must be text, not ${describeType(raw)}`,
 			{
 				itemIndex,
-				description: `Check the expression in the "${label}" field: it should give a single value.`,
+				description: `The expression in '${label}' gives ${JSON.stringify(raw)?.slice(0, 100)}. Make it give a single value, e.g. {{ $json.id }}.`,
 			},
 		);
 	}
 	const value = raw.trim();
 	if (value === '') {
-		throw new NodeOperationError(ctx.getNode(), `${label} is empty in item ${itemIndex}`, {
+		throw new NodeOperationError(ctx.getNode(), `'${label}' is empty`, {
 			itemIndex,
-			description: `Enter a ${label}, or check that the expression in the field gives a value for this item.`,
+			description: `Enter a value in '${label}', or check that its expression gives a value for this item.`,
 		});
 	}
 	const wrong = KINDS[kind](value);
 	if (wrong) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`${label} "${value}" in item ${itemIndex} ${wrong.problem}`,
-			{
-				itemIndex,
-				description:
-					kind === 'id'
-						? `Check the expression in the "${label}" field: ${wrong.advice}.`
-						: wrong.advice,
-			},
-		);
+		throw new NodeOperationError(ctx.getNode(), `'${label}' "${value}" ${wrong.problem}`, {
+			itemIndex,
+			description:
+				kind === 'id' ? `Check the expression in '${label}': ${wrong.advice}.` : wrong.advice,
+		});
 	}
 	return value;
 }
@@ -146,8 +143,11 @@ export function optionalString(
 	if (typeof value !== 'string') {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`${label} must be text, but item ${itemIndex} gives ${describeType(value)}: ${JSON.stringify(value)?.slice(0, 100)}`,
-			{ itemIndex },
+			`'${label}' must be text, not ${describeType(value)}`,
+			{
+				itemIndex,
+				description: `The expression in '${label}' gives ${JSON.stringify(value)?.slice(0, 100)}. Make it give a single value.`,
+			},
 		);
 	}
 	const trimmed = value.trim();
@@ -167,8 +167,11 @@ export function boundedInteger(
 	if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`${label} must be a whole number from ${min} to ${max}, but item ${itemIndex} gives ${JSON.stringify(value)}`,
-			{ itemIndex },
+			`'${label}' must be a whole number from ${min} to ${max}, not ${JSON.stringify(value)}`,
+			{
+				itemIndex,
+				description: `Enter a whole number from ${min} to ${max} in '${label}', or check the expression that gives it.`,
+			},
 		);
 	}
 	return n;

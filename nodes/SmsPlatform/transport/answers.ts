@@ -277,51 +277,68 @@ function coercePath(target: unknown, parts: string[]): void {
 
 // ---- Errors ----
 
-const STATUS_TEXT: Record<number, string> = {
-	400: 'Bad request',
-	401: 'Authentication failed',
-	402: 'Payment required',
-	403: 'Forbidden',
-	404: 'Not found',
-	405: 'Method not allowed',
-	409: 'Conflict',
-	422: 'Unprocessable request',
-	429: 'Too many requests',
-	500: 'Internal server error',
-	502: 'Bad gateway',
-	503: 'Service unavailable',
-	504: 'Gateway timeout',
+/** What happened, in the user's terms: the title of an error from the service's HTTP status. */
+const TITLES: Record<number, string> = {
+	400: 'The service refused the request as invalid',
+	401: 'The service did not accept the credential',
+	402: 'The account has too few credits',
+	403: 'The credential is not allowed to do this',
+	404: 'The service has no record with this ID',
+	405: 'The service does not take this request',
+	409: 'The request conflicts with what the service holds',
+	422: 'The service refused the request as invalid',
+	429: "The service's rate limit is used up",
 };
 
+export function titleFor(status: number): string {
+	return (
+		TITLES[status] ??
+		(status >= 500 ? 'The service could not answer' : 'The service refused the request')
+	);
+}
+
+/** How the credential authenticates (its `authMethod`), for advice that speaks of the mode in use. */
+export type CredentialMode = 'apiKeyBearer' | 'apiKeyHeader' | 'jwt';
+
+/** What a 401 means for the mode in use, and which setting to try next. */
+function refusedCredentialAdvice(mode: CredentialMode | undefined): string {
+	if (mode === 'apiKeyBearer') {
+		return "The API key, sent as 'Authorization: Bearer', was not accepted. Check the key in the credential. If it is right, set 'Authentication' to 'API Key (X-API-Key)': some servers read a Bearer value as a login token. For endpoints that take only the login, use a credential with 'Email and Password'.";
+	}
+	if (mode === 'apiKeyHeader') {
+		return "The API key, sent as 'X-API-Key', was not accepted (a server that does not read this header answers as if no credential came). Check the key in the credential. If it is right, set 'Authentication' to 'API Key (Authorization: Bearer)'. For endpoints that take only the login, use a credential with 'Email and Password'.";
+	}
+	if (mode === 'jwt') {
+		return "The login's token was not accepted. Check the email and password in the credential; if this endpoint takes only API keys, use a credential with 'Authentication' set to an API key.";
+	}
+	return 'Check the credential: the API key may be wrong, revoked or sent in the wrong header, or the email and password no longer log in.';
+}
+
 /** What to do about it, by status. */
-export function adviceFor(status: number | undefined, context: { isSend?: boolean } = {}): string {
+export function adviceFor(
+	status: number | undefined,
+	context: { isSend?: boolean; mode?: CredentialMode } = {},
+): string {
 	if (status === 400 || status === 422) {
-		return 'The service refused the request as invalid: check the fields named in the message.';
+		return 'Check the fields the service names, then run the node again.';
 	}
-	if (status === 401) {
-		return 'Check the credential: the API key may be wrong, revoked or sent in the wrong header, or the e-mail and password no longer log in.';
-	}
-	if (status === 402)
-		return 'The account has too few credits: buy an SMS package or top up the balance.';
+	if (status === 401) return refusedCredentialAdvice(context.mode);
+	if (status === 402) return 'Buy an SMS package or top up the balance, then send again.';
 	if (status === 403) {
 		return 'The credential is valid but lacks permission for this operation (e.g. partner operations need a partner API key).';
 	}
 	if (status === 404) {
-		return 'The id does not exist on the service (or belongs to another account): check the value, and the Base URL of the credential.';
+		return 'Check the ID (it may belong to another account) and the Base URL of the credential.';
 	}
 	if (status === 429) {
-		return 'The service’s rate limit (1000 requests an hour) is used up: wait for it to reset, raise "Max Rate-Limit Wait", or send fewer requests (e.g. with "Combine Items").';
+		return "The service allows 1000 requests an hour: wait for the limit to reset, raise 'Max Rate-Limit Wait' in 'Request Options', or send fewer requests (e.g. with 'Combine Items').";
 	}
 	if (status !== undefined && status >= 500) {
 		return context.isSend
-			? 'The service had trouble. The message may or may not have been accepted: it was not re-sent automatically, to avoid a duplicate SMS. Check the message log or balance before sending again.'
-			: 'The service had trouble and the request was retried without success. Try again later.';
+			? 'The message may or may not have been accepted: it was not re-sent automatically, to avoid a duplicate SMS. Check the message log or balance before sending again.'
+			: 'The request was tried again without success. Try again later.';
 	}
 	return 'Check the request and try again.';
-}
-
-export function statusText(status: number): string {
-	return STATUS_TEXT[status] ?? (status >= 500 ? 'Server error' : 'Request failed');
 }
 
 export interface ApiErrorInput {
@@ -331,23 +348,34 @@ export interface ApiErrorInput {
 	path: string;
 	itemIndex?: number;
 	isSend?: boolean;
-	/** Overrides the message read from the body (e.g. network failures). */
+	/** The credential's mode, for the advice on a 401. */
+	mode?: CredentialMode;
+	/** The title, when the status alone does not say what happened (e.g. network failures). */
 	message?: string;
+	/** What to do, when the status's advice does not fit. */
 	description?: string;
 	/** A request that is not safe to repeat failed after it may have reached the service (5xx, time-out, dropped). */
 	mayHaveBeenAccepted?: boolean;
 }
 
-/** Builds the error a user sees: the server's own words and the HTTP status, with what to do about it. */
+/**
+ * Builds the error a user sees: a short title of what happened in the user's terms; in the description the
+ * service's own words with the HTTP status, what to do about it, and the request.
+ */
 export function buildApiError(node: INode, input: ApiErrorInput): NodeApiError {
 	const words = readServerWords(input.body);
 	const status = input.status;
-	const base = input.message ?? words?.message ?? (status ? statusText(status) : 'Request failed');
-	const message = status ? `${base} [HTTP ${status}]` : base;
-	const extra: string[] = [];
-	if (words?.code) extra.push(`Error code: ${words.code}.`);
-	extra.push(`Request: ${input.method} ${input.path}.`);
-	const description = `${input.description ?? adviceFor(status, { isSend: input.isSend })} ${extra.join(' ')}`;
+	const message =
+		input.message ??
+		(status ? titleFor(status) : (words?.message ?? 'The request did not go through'));
+	const parts: string[] = [];
+	const code = words?.code ? `, code ${words.code}` : '';
+	if (words?.message)
+		parts.push(`The service said: "${words.message}" (HTTP ${status ?? '-'}${code}).`);
+	else if (status) parts.push(`The service answered HTTP ${status}.`);
+	parts.push(input.description ?? adviceFor(status, { isSend: input.isSend, mode: input.mode }));
+	parts.push(`Request: ${input.method} ${input.path}.`);
+	const description = parts.join(' ');
 	const error = new NodeApiError(
 		node,
 		{ message, description, httpCode: status ? String(status) : undefined } as JsonObject,
@@ -384,23 +412,20 @@ function isNoSuchEndpoint(body: ParsedBody, req: RequestInfo): boolean {
 /** The value of a final answer, or the error it stands for. `idempotent`: the request could not do anything twice. */
 export function readAnswer(
 	node: INode,
-	req: RequestInfo,
+	req: RequestInfo & { mode?: CredentialMode },
 	status: number,
 	raw: unknown,
 	idempotent: boolean,
 ): unknown {
 	const body = parseBody(raw);
-	const where = { method: req.method, path: req.path, itemIndex: req.itemIndex };
-	// The server's words matter only for an error: a 2xx body (a page of 100 records) is not walked for them.
-	const words = () => readServerWords(body.value)?.message;
+	const where = { method: req.method, path: req.path, itemIndex: req.itemIndex, mode: req.mode };
 	if (status >= 500 && saysNoMatch(raw)) {
-		const said = NO_MATCH.exec(words() ?? '')?.[0] ?? NO_MATCH.exec(String(raw))?.[0] ?? words();
 		throw buildApiError(node, {
 			...where,
 			status,
 			body: body.value,
-			message: `Not found: ${said}`,
-			description: `The id does not exist on the service (or belongs to another account): the service said so with an HTTP ${status} ("No … matches the given query."), so the request was not retried. Check the value.`,
+			message: titleFor(404),
+			description: `It answers this way for an ID that does not exist (or belongs to another account), so the request was not tried again. Check the ID.`,
 		});
 	}
 	if (status === 404 && isNoSuchEndpoint(body, req)) {
@@ -408,9 +433,9 @@ export function readAnswer(
 			...where,
 			status,
 			body: body.value,
-			message: `This service has no such endpoint: ${req.method} ${req.path} ("${words() ?? 'Not Found'}")`,
+			message: `The service has no such endpoint: ${req.method} ${req.path}`,
 			description:
-				'This service has no such endpoint: check the Base URL, or the service may not offer this operation. (An id that does not exist is answered differently.)',
+				'Check the Base URL in the credential, or the service may not offer this operation. (An ID that does not exist is answered differently.)',
 		});
 	}
 	if (status < 200 || status >= 300) {
@@ -428,7 +453,7 @@ export function readAnswer(
 			status,
 			body: body.value,
 			mayHaveBeenAccepted: !idempotent,
-			message: `The service answered with an HTML page instead of JSON ("${words() ?? ''}")`,
+			message: 'The service answered with a web page instead of data',
 			description:
 				'The Base URL probably points at a website or proxy rather than the API: check it in the credential.',
 		});
@@ -438,10 +463,12 @@ export function readAnswer(
 			...where,
 			status,
 			mayHaveBeenAccepted: !idempotent,
-			message: `The service answered with a body that is not valid JSON: ${String(body.value).slice(0, 120)}`,
-			description: req.isSend
-				? 'The request may have been processed; it was not repeated. Check the message log before sending again.'
-				: 'The service or a proxy in front of it returned a broken answer. Try again later.',
+			message: "The service's answer is not valid JSON",
+			description: `It answered: ${String(body.value).slice(0, 120)}. ${
+				req.isSend
+					? 'The request may have been processed; it was not repeated. Check the message log before sending again.'
+					: 'The service or a proxy in front of it gave a broken answer. Try again later.'
+			}`,
 		});
 	}
 	const value = body.value;
@@ -456,8 +483,9 @@ export function readAnswer(
 			status,
 			body: value,
 			isSend: req.isSend,
-			message: words() ?? 'The service reported that the request failed (success: false)',
-			description: 'The service answered but reported a failure (success: false).',
+			message: 'The service says the request did not go through',
+			description:
+				"It answered with 'success: false'. Check the fields it names, then run the node again.",
 		});
 	}
 	return value;
@@ -475,11 +503,11 @@ export function networkError(
 		? `Could not connect to the SMS Platform service at ${context.baseUrl}`
 		: timedOut
 			? `The SMS Platform service did not answer within ${Math.round(context.settings.timeoutMs / 1000)} s`
-			: `The connection to the SMS Platform service failed${code ? '' : ` (${failure.message})`}`;
+			: `The connection to the SMS Platform service broke off${code ? '' : ` (${failure.message})`}`;
 	const advice = neverConnected
 		? 'Check the Base URL in the credential and that the service is reachable from n8n.'
 		: req.isSend || !context.idempotent
-			? 'The service may have accepted the request before the connection failed, so it was NOT repeated automatically (a repeated send would cost a duplicate SMS). Check the message log, balance or list before trying again.'
+			? 'The service may have accepted the request before the connection broke off, so it was NOT repeated automatically (a repeated send would cost a duplicate SMS). Check the message log, balance or list before trying again.'
 			: `The request was tried ${context.attempts} times. Check that the service is up, or raise the timeout in Request Options.`;
 	return buildApiError(node, {
 		method: req.method,
@@ -519,8 +547,6 @@ export function refusedCredentialError(
 	body: unknown,
 	kind: 'jwt' | 'apiKey',
 ): NodeApiError {
-	const words = readServerWords(body)?.message;
-	const said = words ? ` (the service said "${words}")` : '';
 	const error = buildApiError(node, {
 		status: 401,
 		body,
@@ -530,12 +556,12 @@ export function refusedCredentialError(
 		isSend: req.isSend,
 		message:
 			kind === 'jwt'
-				? `This endpoint does not accept the e-mail and password login (JWT): it refused a token the login had just issued${said}`
-				: `This endpoint does not accept an API key: the service's API-key endpoints accept this key, but this one refused it${said}`,
+				? 'This endpoint does not accept the email and password login'
+				: 'This endpoint does not accept an API key',
 		description:
 			kind === 'jwt'
-				? 'The e-mail and password are right (the login worked). This endpoint needs another kind of credential, e.g. an API key: use an SMS Platform credential with Authentication "API Key" for this operation.'
-				: 'The API key is right. This endpoint needs another kind of credential, e.g. the login token: use an SMS Platform credential with Authentication "Email and Password (JWT)" for this operation.',
+				? "The email and password are right: the login worked, and this endpoint refused the token it had just issued. Use an SMS Platform credential with 'Authentication' set to an API key for this operation."
+				: "The API key is right: the service's API-key endpoints accept it, and this one refused it. Use an SMS Platform credential with 'Authentication' set to 'Email and Password' for this operation.",
 	});
 	// Asking again will not help: callers that poll stop on it.
 	error.context.credentialNotAccepted = kind;
@@ -561,12 +587,11 @@ export function unexpectedAnswerError(
 ): NodeApiError {
 	const shown = JSON.stringify(answer.body)?.slice(0, problem.shown ?? 200) ?? 'an empty body';
 	return buildApiError(node, {
-		status: answer.statusCode,
 		method: 'GET',
 		path: answer.path,
 		itemIndex: answer.itemIndex,
-		message: `${problem.message}: ${shown}`,
-		description: problem.description,
+		message: problem.message,
+		description: `It answered (HTTP ${answer.statusCode}): ${shown}. ${problem.description}`,
 	});
 }
 
@@ -577,7 +602,7 @@ export function loginError(node: INode, message: string, itemIndex?: number): No
 		path: '/api/auth/login/',
 		itemIndex,
 		message,
-		description: 'Check the e-mail, password and Base URL of the SMS Platform credential.',
+		description: 'Check the email, password and Base URL of the SMS Platform credential.',
 	});
 }
 
@@ -590,12 +615,12 @@ export function loginFailureMessage(
 	const words = readServerWords(answer)?.message;
 	const said = words ? ` ("${words}")` : '';
 	if (String(code) === '400' || String(code) === '401' || String(code) === '403') {
-		return `SMS Platform login failed (HTTP ${String(code)}): the e-mail or password was refused${said}. Check them in the credential.`;
+		return `The SMS Platform login did not work (HTTP ${String(code)}): the email or password was refused${said}. Check them in the credential.`;
 	}
 	if (code !== undefined && code !== null && String(code) !== '') {
-		return `SMS Platform login failed (HTTP ${String(code)})${words ? `: "${words}"` : `: ${failureMessage}`}. ${String(code) === '404' ? 'This service has no login at POST /api/auth/login/: check the Base URL.' : 'Check the Base URL: the login is POST /api/auth/login/ below it.'}`;
+		return `The SMS Platform login did not work (HTTP ${String(code)})${words ? `: "${words}"` : `: ${failureMessage}`}. ${String(code) === '404' ? 'This service has no login at POST /api/auth/login/: check the Base URL.' : 'Check the Base URL: the login is POST /api/auth/login/ below it.'}`;
 	}
-	return `SMS Platform login failed: ${failureMessage}. Check the Base URL.`;
+	return `The SMS Platform login did not work: ${failureMessage}. Check the Base URL.`;
 }
 
 /** What is wrong with a Base URL the credential gives (see parseBaseUrl in credential.ts). */

@@ -165,7 +165,7 @@ export async function logIn(
 	const password = String(credentials.password ?? '');
 	if (!email || !password) {
 		throw loginFailure(
-			'SMS Platform login needs an e-mail and a password: fill both in the credential',
+			'The SMS Platform login needs an email and a password: fill both in the credential',
 		);
 	}
 	let response: unknown;

@@ -4,6 +4,7 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import {
 	buildApiError,
 	coerceNumbers,
+	type CredentialMode,
 	loginError,
 	networkError,
 	parseBody,
@@ -188,7 +189,13 @@ async function attemptUntilDecided<T>(ctx: ApiContext, req: ApiRequest): Promise
 		}
 		const status = (response as RawResponse).statusCode;
 		return {
-			body: readAnswer(ctx.getNode(), req, status, response?.body, idempotent) as T,
+			body: readAnswer(
+				ctx.getNode(),
+				{ ...req, mode: credentials.authMethod as CredentialMode },
+				status,
+				response?.body,
+				idempotent,
+			) as T,
 			statusCode: status,
 		};
 	}
@@ -285,14 +292,13 @@ export async function getRecord(ctx: ApiContext, req: RecordRequest): Promise<ID
 		? undefined
 		: (req.required ?? []).find((field) => record[field] === undefined || record[field] === null);
 	if (empty || missing) {
-		const item = req.itemIndex === undefined ? '' : ` for item ${req.itemIndex}`;
 		throw unexpectedAnswerError(
 			ctx.getNode(),
 			{ ...response, path: req.path, itemIndex: req.itemIndex },
 			{
 				message: missing
-					? `The service's answer${item} has no "${missing}" field`
-					: `The service's answer${item} is empty`,
+					? `The service's answer has no '${missing}' field`
+					: "The service's answer is empty",
 				description:
 					'The service answered without the data this operation returns. Check the Base URL of the credential (it may point at something other than the API), or try again later.',
 			},

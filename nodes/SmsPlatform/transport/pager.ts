@@ -132,12 +132,11 @@ async function fetchPage(ctx: ApiContext, list: ListRequest, number: number): Pr
 	});
 	const read = recordsOf(list, response.body);
 	if (!read) {
-		const item = list.itemIndex === undefined ? '' : ` (item ${list.itemIndex})`;
 		throw unexpectedAnswerError(
 			ctx.getNode(),
 			{ ...response, path: list.path, itemIndex: list.itemIndex },
 			{
-				message: `The service's answer to page ${number} of ${list.path}${item} is not a list`,
+				message: `The service's answer to page ${number} of ${list.path} is not a list`,
 				description:
 					'Expected a page envelope { count, next, previous, results: [...] } or a list; nothing was output. Check the Base URL of the credential: it may point at something other than the API.',
 				shown: 120,
@@ -243,12 +242,11 @@ export async function getList(
 	});
 	const read = recordsOf(req, response.body);
 	if (!read) {
-		const item = req.itemIndex === undefined ? '' : ` for item ${req.itemIndex}`;
 		throw unexpectedAnswerError(
 			ctx.getNode(),
 			{ ...response, path: req.path, itemIndex: req.itemIndex },
 			{
-				message: `The service's answer${item} is not a list of ${expected.noun}`,
+				message: `The service's answer is not a list of ${expected.noun}`,
 				description: `Expected ${expected.shape}. Check the Base URL of the credential.`,
 				shown: 120,
 			},

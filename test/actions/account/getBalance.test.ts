@@ -78,8 +78,10 @@ describe('account.getBalance', () => {
 			async () => await runNode({ parameters: { resource: 'account', operation: 'getBalance' } }),
 		);
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toBe('Invalid API key. [HTTP 401]');
-		expect((error as unknown as NodeApiError).description).toContain('Check the credential');
+		expect(error.message).toBe('The service did not accept the credential [item 0]');
+		expect((error as unknown as NodeApiError).description).toContain(
+			"The API key, sent as 'Authorization: Bearer', was not accepted",
+		);
 	});
 
 	it('with Continue On Fail, a 401 gives an error item paired to the item', async () => {
@@ -93,8 +95,10 @@ describe('account.getBalance', () => {
 		expect(output).toEqual([
 			{
 				json: {
-					error: 'Invalid API key [HTTP 401]',
-					description: expect.stringContaining('Check the credential') as unknown as string,
+					error: 'The service did not accept the credential [item 0]',
+					description: expect.stringContaining(
+						`The service said: "Invalid API key" (HTTP 401, code INVALID_API_KEY). The API key, sent as 'Authorization: Bearer', was not accepted`,
+					) as unknown as string,
 					httpCode: '401',
 					errorCode: 'INVALID_API_KEY',
 					itemIndex: 0,

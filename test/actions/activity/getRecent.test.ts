@@ -97,7 +97,7 @@ describe('activity.getRecent', () => {
 				await runNode({ parameters: { resource: 'activity', operation: 'getRecent', limit: 500 } }),
 		);
 		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error.message).toBe('Limit must be a whole number from 1 to 100, but item 0 gives 500');
+		expect(error.message).toBe("'Limit' must be a whole number from 1 to 100, not 500 [item 0]");
 		expect(scope.isDone()).toBe(false);
 	});
 });

@@ -181,6 +181,6 @@ describe('billing.getHistory', () => {
 			async () => await run({ returnAll: true, filters: { type: 'usage' } }),
 		);
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toBe('Invalid filter (type: Select a valid choice.) [HTTP 400]');
+		expect(error.message).toBe('The service refused the request as invalid [item 0]');
 	});
 });

@@ -113,7 +113,7 @@ describe('dashboard.getMetrics', () => {
 				}),
 		);
 		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error.message).toBe('Period "2w" in item 0 is not one of 7d, 30d, 90d, 1y');
+		expect(error.message).toBe('\'Period\' "2w" is not one of 7d, 30d, 90d, 1y [item 0]');
 		expect(scope.isDone()).toBe(false);
 	});
 

@@ -120,6 +120,6 @@ describe('organization.getAll', () => {
 			.reply(403, { detail: 'You do not have permission to perform this action.' });
 		const error = await caught(async () => await run({ returnAll: true }));
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toBe('You do not have permission to perform this action. [HTTP 403]');
+		expect(error.message).toBe('The credential is not allowed to do this [item 0]');
 	});
 });

@@ -113,14 +113,14 @@ describe('partnerTenant.create', () => {
 	});
 
 	it.each([
-		[{ tenantName: '  ' }, 'Tenant Name is empty in item 0'],
+		[{ tenantName: '  ' }, "'Tenant Name' is empty [item 0]"],
 		[
 			{ ownerEmail: 'not-an-email' },
-			'Owner Email "not-an-email" in item 0 is not an e-mail address',
+			`'Owner Email' "not-an-email" is not an email address [item 0]`,
 		],
-		[{ ownerName: '' }, 'Owner Name is empty in item 0'],
-		[{ contactPhone: '0712345678' }, 'Contact Phone "0712345678" in item 0 is not usable'],
-		[{ initialCredits: 1.5 }, 'Initial Credits must be a whole number from 0'],
+		[{ ownerName: '' }, "'Owner Name' is empty [item 0]"],
+		[{ contactPhone: '0712345678' }, `'Contact Phone' "0712345678" is not a usable phone number`],
+		[{ initialCredits: 1.5 }, "'Initial Credits' must be a whole number from 0"],
 	])('refuses %j before any request', async (parameters, message) => {
 		const scope = nock(BASE_URL).post(PATH).reply(201, { success: true, data: ACCOUNT });
 		const error = await caught(async () => await run(parameters));
@@ -136,9 +136,7 @@ describe('partnerTenant.create', () => {
 			.reply(400, { owner_email: ['A tenant with this owner email already exists.'] });
 		const error = await caught(async () => await run());
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toBe(
-			'owner_email: A tenant with this owner email already exists. [HTTP 400]',
-		);
+		expect(error.message).toBe('The service refused the request as invalid [item 0]');
 		scope.done();
 	});
 
@@ -155,7 +153,7 @@ describe('partnerTenant.create', () => {
 		expect(output).toEqual([
 			{
 				json: {
-					error: 'Partner access required [HTTP 403]',
+					error: 'The credential is not allowed to do this [item 0]',
 					description: expect.stringContaining('permission') as unknown as string,
 					httpCode: '403',
 					errorCode: 'FORBIDDEN',

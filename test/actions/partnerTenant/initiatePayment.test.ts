@@ -128,19 +128,19 @@ describe('partnerTenant.initiatePayment', () => {
 	});
 
 	it.each([
-		[{ tenantId: '  ' }, 'Tenant ID is empty in item 0'],
-		[{ packageId: { __rl: true, mode: 'list', value: '' } }, 'SMS Package is empty in item 0'],
+		[{ tenantId: '  ' }, "'Tenant ID' is empty [item 0]"],
+		[{ packageId: { __rl: true, mode: 'list', value: '' } }, "'SMS Package' is empty [item 0]"],
 		[
 			{ buyerEmail: 'buyer-at-acme' },
-			'Buyer Email "buyer-at-acme" in item 0 is not an e-mail address',
+			'\'Buyer Email\' "buyer-at-acme" is not an email address [item 0]',
 		],
-		[{ buyerPhone: ' ' }, 'Buyer Phone is empty in item 0'],
-		[{ buyerPhone: 'call me' }, 'Buyer Phone "call me" in item 0 is not a phone number'],
+		[{ buyerPhone: ' ' }, "'Buyer Phone' is empty [item 0]"],
+		[{ buyerPhone: 'call me' }, '\'Buyer Phone\' "call me" is not a phone number [item 0]'],
 		// No provider is chosen for the user: a new node's field is empty until they pick the buyer's network.
-		[{ mobileMoneyProvider: '' }, 'Mobile Money Provider is empty in item 0'],
+		[{ mobileMoneyProvider: '' }, "'Mobile Money Provider' is empty [item 0]"],
 		[
 			{ mobileMoneyProvider: 'mpesa' },
-			'Mobile Money Provider "mpesa" in item 0 is not one of vodacom, tigo, airtel, halotel',
+			'\'Mobile Money Provider\' "mpesa" is not one of vodacom, tigo, airtel, halotel [item 0]',
 		],
 	])('refuses %j before any request, naming the field', async (parameters, message) => {
 		const scope = nock(BASE_URL).post(/.*/).reply(201, { success: true, data: INITIATED });
@@ -158,8 +158,10 @@ describe('partnerTenant.initiatePayment', () => {
 		expect(output).toEqual([
 			{
 				json: {
-					error: 'Tenant not found [HTTP 404]',
-					description: expect.stringContaining('does not exist') as unknown as string,
+					error: 'The service has no record with this ID [item 0]',
+					description: expect.stringContaining(
+						'The service said: "Tenant not found" (HTTP 404, code TENANT_NOT_FOUND). Check the ID',
+					) as unknown as string,
 					httpCode: '404',
 					errorCode: 'TENANT_NOT_FOUND',
 					itemIndex: 0,
@@ -176,8 +178,9 @@ describe('partnerTenant.initiatePayment', () => {
 			.reply(404, { error: 'Tenant not found', code: 'TENANT_NOT_FOUND', details: {} });
 		const error = await caught(async () => await run());
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toContain('Tenant not found');
-		expect(error.message).toContain('HTTP 404');
+		expect(error.message).toBe('The service has no record with this ID [item 0]');
+		expect(error.description).toContain('"Tenant not found"');
+		expect(error.description).toContain('HTTP 404');
 		scope.done();
 	});
 

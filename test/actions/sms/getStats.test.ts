@@ -76,7 +76,8 @@ describe('sms.getStats', () => {
 			async () => await runNode({ parameters: { resource: 'sms', operation: 'getStats' } }),
 		);
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toContain('Statistics are not available for this account');
+		expect(error.message).toBe('The service says the request did not go through [item 0]');
+		expect(error.description).toContain('"Statistics are not available for this account"');
 	});
 
 	it('with Continue On Fail, a 401 gives an error item that says to check the credential', async () => {
@@ -90,8 +91,10 @@ describe('sms.getStats', () => {
 		expect(output).toEqual([
 			{
 				json: {
-					error: 'Invalid API key [HTTP 401]',
-					description: expect.stringContaining('Check the credential') as unknown as string,
+					error: 'The service did not accept the credential [item 0]',
+					description: expect.stringContaining(
+						`The service said: "Invalid API key" (HTTP 401, code INVALID_API_KEY). The API key, sent as 'Authorization: Bearer', was not accepted`,
+					) as unknown as string,
 					httpCode: '401',
 					errorCode: 'INVALID_API_KEY',
 					itemIndex: 0,

@@ -50,7 +50,9 @@ describe('sms.send under n8n retries (Retry On Fail, 3 tries)', () => {
 		});
 		expect(counts).toEqual({ [A]: 1, [B]: 1 });
 		const [invalid, first, second] = json(result.output) ?? [];
-		expect(invalid.error).toMatch(/Invalid recipient "not-a-number" in item 0/);
+		expect(invalid.error).toMatch(
+			/^Recipient "not-a-number" is not a usable phone number: .* \[item 0\]$/,
+		);
 		// The last try answered both from the first one: the same message ids, marked as not sent again.
 		expect(first).toMatchObject({ message_id: 'msg-1', recipients: [A], alreadySent: true });
 		expect(second).toMatchObject({ message_id: 'msg-2', recipients: [B], alreadySent: true });
@@ -66,7 +68,7 @@ describe('sms.send under n8n retries (Retry On Fail, 3 tries)', () => {
 			maxTries: 3,
 		});
 		expect(counts).toEqual({ [A]: 1, [B]: 1 });
-		expect(result.error?.message).toMatch(/Service unavailable \[HTTP 503\]/);
+		expect(result.error?.message).toBe('The service could not answer [item 1]');
 		expect((result.error as { description?: string }).description).toMatch(
 			/may or may not have been accepted.*earlier try of this execution.*not sent again/s,
 		);
@@ -130,7 +132,8 @@ describe('sms.send: a retried execution (n8n "Retry", mode retry)', () => {
 			parameters: perItem,
 			items: [{ to: A }, { to: B }, { to: C }],
 		});
-		expect(failed.error?.message).toMatch(/Insufficient credits/);
+		expect(failed.error?.message).toMatch(/^The account has too few credits \[item \d\]$/);
+		expect(failed.error?.description).toContain('"Insufficient credits" (HTTP 402)');
 		expect(counts).toEqual({ [A]: 1, [B]: 1 });
 
 		const retried = await runInWorkflow({
@@ -159,10 +162,11 @@ describe('sms.send: one item over several batches, the middle batch failing', ()
 		// Batch 1 (A, B) went out, batch 2 (C, 4) failed with a 500 (may have gone out), batch 3 never left.
 		expect(counts).toEqual({ [A]: 1, [B]: 1, [C]: 1, '+255712000004': 1 });
 		const [error] = json(result.output) ?? [];
-		expect(error.error).toMatch(/Internal error \[HTTP 500\]/);
+		expect(error.error).toBe('The service could not answer [item 0]');
+		expect(error.description).toContain('"Internal error" (HTTP 500)');
 		expect(error.sentRecipients).toEqual([A, B]);
 		expect(error.description).toMatch(
-			/Part of this item was sent: 2 recipient\(s\) in message\(s\) msg-1; the failed request carried 2 recipient\(s\) of this item, and 1 more were not sent\. Sent to: \+255712000001, \+255712000002\./,
+			/Part of this item was sent: 2 recipient\(s\) in message\(s\) msg-1; the request that did not go through carried 2 recipient\(s\) of this item, and 1 more were not sent\. Sent to: \+255712000001, \+255712000002\./,
 		);
 	});
 });
@@ -186,10 +190,10 @@ describe('one item whose recipients span several batches, the middle batch faili
 		expect(Object.values(counts).every((n) => n === 1)).toBe(true);
 		for (const number of numbers.slice(200)) expect(counts[number]).toBeUndefined();
 		const [item] = json(result.output) ?? [];
-		expect(item.error).toBe('Provider timeout [HTTP 500]');
+		expect(item.error).toBe('The service could not answer [item 0]');
 		expect(item.sentRecipients).toEqual(numbers.slice(0, 100));
 		expect(String(item.description)).toMatch(
-			/Part of this item was sent: 100 recipient\(s\) in message\(s\) msg-1; the failed request carried 100 recipient\(s\) of this item, and 50 more were not sent/,
+			/Part of this item was sent: 100 recipient\(s\) in message\(s\) msg-1; the request that did not go through carried 100 recipient\(s\) of this item, and 50 more were not sent/,
 		);
 	});
 
@@ -198,9 +202,9 @@ describe('one item whose recipients span several batches, the middle batch faili
 			attempt === 2 ? [500, { error: 'Provider timeout' }] : ok(recipients, attempt),
 		);
 		const first = await runInWorkflow({ parameters: oneItem, items: [{}] });
-		expect(first.error?.message).toBe('Provider timeout [HTTP 500]');
+		expect(first.error?.message).toBe('The service could not answer [item 0]');
 		const retried = await runInWorkflow({ parameters: oneItem, items: [{}], retryOf: first.data });
-		expect(retried.error?.message).toBe('Provider timeout [HTTP 500]');
+		expect(retried.error?.message).toBe('The service could not answer [item 0]');
 		expect(Object.keys(counts)).toHaveLength(200);
 		expect(Object.values(counts).every((n) => n === 1)).toBe(true);
 	});

@@ -216,14 +216,16 @@ describe('sms.send', () => {
 			const one = await caught(
 				async () => await runNode({ parameters: { ...base, recipients: '12345' } }),
 			);
-			const reason = one.message.replace(/^Invalid recipient "12345" in item 0: /, '');
+			const reason = one.message
+				.replace(/^Recipient "12345" is not a usable phone number: /, '')
+				.replace(/ \[item 0\]$/, '');
 			expect(reason).not.toBe(one.message);
 			expect(one.description).not.toContain(reason);
 			expect(one.description).toMatch(/^Nothing was sent for this item\. Numbers must be E\.164/);
 			const two = await caught(
 				async () => await runNode({ parameters: { ...base, recipients: '12345, abc' } }),
 			);
-			expect(two.message).toMatch(/^Invalid recipient "12345" in item 0: /);
+			expect(two.message).toMatch(/^Recipient "12345" is not a usable phone number: /);
 			expect(two.description).toMatch(/The other invalid number: "abc" \(/);
 		});
 
@@ -233,7 +235,7 @@ describe('sms.send', () => {
 				async () => await runNode({ parameters: { ...base, recipients: '+255712345678, 12345' } }),
 			);
 			expect(error).toBeInstanceOf(NodeOperationError);
-			expect(error.message).toMatch(/^Invalid recipient "12345" in item 0: /);
+			expect(error.message).toMatch(/^Recipient "12345" is not a usable phone number: /);
 			expect((error as unknown as NodeOperationError).context.itemIndex).toBe(0);
 			expect(scope.isDone()).toBe(false);
 		});
@@ -244,7 +246,8 @@ describe('sms.send', () => {
 				async () => await runNode({ parameters: { ...base, recipients: '0712345678' } }),
 			);
 			expect(error).toBeInstanceOf(NodeOperationError);
-			expect(error.message).toContain('Invalid recipient "0712345678" in item 0');
+			expect(error.message).toContain('Recipient "0712345678" is not a usable phone number');
+			expect(error.message).toMatch(/\[item 0\]$/);
 			expect(error.message).toContain('Default Country Code');
 			expect(scope.isDone()).toBe(false);
 		});
@@ -260,7 +263,8 @@ describe('sms.send', () => {
 			const error = await caught(
 				async () => await runNode({ parameters: { ...base, recipients: value } }),
 			);
-			expect(error.message).toContain(`Invalid recipient "${value}" in item 0`);
+			expect(error.message).toContain(`Recipient "${value}" is not a usable phone number`);
+			expect(error.message).toMatch(/\[item 0\]$/);
 			expect(error.message).toContain(reason);
 			expect(scope.isDone()).toBe(false);
 		});
@@ -285,7 +289,7 @@ describe('sms.send', () => {
 				{
 					json: {
 						error: expect.stringMatching(
-							/^Invalid recipient "\+25571234567890123" in item 1: /,
+							/^Recipient "\+25571234567890123" is not a usable phone number: .* \[item 1\]$/,
 						) as unknown as string,
 						description: expect.stringContaining(
 							'Nothing was sent for this item',
@@ -308,18 +312,20 @@ describe('sms.send', () => {
 						items: [{ phone: 'not a number' }, { phone: '+255713000111' }],
 					}),
 			);
-			expect(error.message).toMatch(/^Invalid recipient "not a number" in item 0/);
+			expect(error.message).toMatch(
+				/^Recipient "not a number" is not a usable phone number: .* \[item 0\]$/,
+			);
 			expect(scope.isDone()).toBe(false);
 		});
 
 		it.each([
-			[{ recipients: '' }, 'No recipients in item 0'],
-			[{ recipients: ' , \n ' }, 'No recipients in item 0'],
-			[{ recipients: '+255712345678', message: '   ' }, 'Message is empty in item 0'],
-			[{ recipients: '+255712345678', senderId: '' }, 'Sender ID is empty in item 0'],
+			[{ recipients: '' }, "'Recipients' is empty [item 0]"],
+			[{ recipients: ' , \n ' }, "'Recipients' is empty [item 0]"],
+			[{ recipients: '+255712345678', message: '   ' }, "'Message' is empty [item 0]"],
+			[{ recipients: '+255712345678', senderId: '' }, "'Sender ID' is empty [item 0]"],
 			[
 				{ recipients: '0712345678', options: { defaultCountryCode: 'TZ' } },
-				'Default Country Code "TZ" is not a country calling code (1 to 3 digits, e.g. 255) (item 0)',
+				'\'Default Country Code\' "TZ" is not a country calling code (1 to 3 digits, e.g. 255) [item 0]',
 			],
 		])('refuses %j: %s', async (parameters, message) => {
 			const scope = nock(BASE_URL).post(PATH).reply(200, sent());
@@ -348,9 +354,7 @@ describe('sms.send', () => {
 					}),
 			);
 			expect(error).toBeInstanceOf(NodeApiError);
-			expect(error.message).toBe(
-				'Invalid sender ID (sender_id: Sender ID is not registered) [HTTP 400]',
-			);
+			expect(error.message).toBe('The service refused the request as invalid [item 0]');
 			scope.done();
 		});
 
@@ -367,8 +371,10 @@ describe('sms.send', () => {
 			expect(output).toEqual([
 				{
 					json: {
-						error: 'Insufficient SMS credits [HTTP 402]',
-						description: expect.stringContaining('credits') as unknown as string,
+						error: 'The account has too few credits [item 0]',
+						description: expect.stringMatching(
+							/^The service said: "Insufficient SMS credits" \(HTTP 402, code INSUFFICIENT_BALANCE\)\. Buy an SMS package/,
+						) as unknown as string,
 						httpCode: '402',
 						errorCode: 'INSUFFICIENT_BALANCE',
 						itemIndex: 0,
@@ -392,7 +398,9 @@ describe('sms.send', () => {
 				async () => await runNode({ parameters: { ...base, recipients: '+255712345678' } }),
 			);
 			expect(error).toBeInstanceOf(NodeApiError);
-			expect(error.message).toContain('HTTP 500');
+			expect(error.message).toBe('The service could not answer [item 0]');
+			expect(error.description).toContain('(HTTP 500, code SERVER_ERROR)');
+			expect(error.description).toContain('it was not re-sent automatically');
 			expect(requests).toBe(1);
 			expect(scope.isDone()).toBe(false);
 		});
@@ -407,7 +415,10 @@ describe('sms.send', () => {
 				async () => await runNode({ parameters: { ...base, recipients: '+255712345678' } }),
 			);
 			expect(error).toBeInstanceOf(NodeApiError);
-			expect(error.message).toContain('Recipient list is empty after filtering');
+			expect(error.message).toBe('The service says the request did not go through [item 0]');
+			expect(error.description).toContain(
+				'The service said: "Recipient list is empty after filtering" (HTTP 200, code NO_VALID_RECIPIENTS)',
+			);
 		});
 	});
 });

@@ -222,7 +222,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
 		} catch (error) {
 			expect(outageAt).not.toBe(Infinity);
 			expect((error as Error).message).toMatch(
-				/\[HTTP 50\d\]$|connection to the SMS Platform service failed/,
+				/^The service could not answer$|connection to the SMS Platform service broke off/,
 			);
 			report.failedPolls++;
 		}

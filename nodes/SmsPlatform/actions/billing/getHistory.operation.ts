@@ -51,8 +51,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		if (typeof type !== 'string' || !BILLING_TYPES.includes(type)) {
 			throw new NodeOperationError(
 				this.getNode(),
-				`Filter Type ${JSON.stringify(filters.type)} in item ${itemIndex} is not one of ${BILLING_TYPES.join(', ')}`,
-				{ itemIndex },
+				`'Type' in 'Filters' is ${JSON.stringify(filters.type)}, not one of ${BILLING_TYPES.join(', ')}`,
+				{
+					itemIndex,
+					description: `Choose one of ${BILLING_TYPES.join(', ')} in 'Filters' → 'Type'.`,
+				},
 			);
 		}
 		qs.type = type;

@@ -31,8 +31,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (!(period in PERIODS)) {
 		throw new NodeOperationError(
 			this.getNode(),
-			`Period "${period}" in item ${itemIndex} is not one of ${Object.keys(PERIODS).join(', ')}`,
-			{ itemIndex },
+			`'Period' "${period}" is not one of ${Object.keys(PERIODS).join(', ')}`,
+			{ itemIndex, description: `Choose one of ${Object.keys(PERIODS).join(', ')} in 'Period'.` },
 		);
 	}
 	const metrics = await getRecord(this, {

@@ -67,7 +67,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (!phone.ok) {
 		throw new NodeOperationError(
 			this.getNode(),
-			`Contact Phone "${phoneInput}" in item ${itemIndex} is not usable: ${phone.reason}`,
+			`'Contact Phone' "${phoneInput}" is not a usable phone number: ${phone.reason}`,
 			{ itemIndex, description: 'Write the number in E.164 format, e.g. +255712345678.' },
 		);
 	}

@@ -144,7 +144,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (!looksLikePhone(buyerPhone)) {
 		throw new NodeOperationError(
 			this.getNode(),
-			`Buyer Phone "${buyerPhone}" in item ${itemIndex} is not a phone number`,
+			`'Buyer Phone' "${buyerPhone}" is not a phone number`,
 			{
 				itemIndex,
 				description: 'Enter the mobile-money number, e.g. 0712345678 or +255712345678.',
@@ -160,8 +160,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (!PROVIDERS.includes(provider)) {
 		throw new NodeOperationError(
 			this.getNode(),
-			`Mobile Money Provider "${provider}" in item ${itemIndex} is not one of ${PROVIDERS.join(', ')}`,
-			{ itemIndex },
+			`'Mobile Money Provider' "${provider}" is not one of ${PROVIDERS.join(', ')}`,
+			{
+				itemIndex,
+				description: `Choose one of ${PROVIDERS.join(', ')} in 'Mobile Money Provider'.`,
+			},
 		);
 	}
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
@@ -197,10 +200,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (!transactionId) {
 		throw new NodeOperationError(
 			this.getNode(),
-			`The payment was initiated but the answer has no transaction_id to wait on (item ${itemIndex})`,
+			'The payment was initiated, but the answer has no transaction ID to wait on',
 			{
 				itemIndex,
-				description: `The service answered: ${JSON.stringify(initiated).slice(0, 300)}`,
+				description: `The service answered: ${JSON.stringify(initiated).slice(0, 300)}. Do not initiate it again: look the payment up in 'Billing' → 'Get Many' and check its status there.`,
 			},
 		);
 	}

@@ -49,39 +49,40 @@ export function prepare(
 	if (typeof message !== 'string' && typeof message !== 'number') {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`Message must be text, but item ${itemIndex} gives ${describeType(message)}`,
+			`'Message' must be text, not ${describeType(message)}`,
 			{
 				itemIndex,
+				description: "Map a text field into 'Message', e.g. {{ $json.text }}.",
 			},
 		);
 	}
 	const text = String(message);
 	if (text.trim() === '') {
-		throw new NodeOperationError(ctx.getNode(), `Message is empty in item ${itemIndex}`, {
+		throw new NodeOperationError(ctx.getNode(), "'Message' is empty", {
 			itemIndex,
 			description: 'Enter the text to send, or check that the expression gives text for this item.',
 		});
 	}
 	const senderId = optionalString(read('senderId', itemIndex, ''), 'Sender ID', ctx, itemIndex);
 	if (!senderId) {
-		throw new NodeOperationError(ctx.getNode(), `Sender ID is empty in item ${itemIndex}`, {
+		throw new NodeOperationError(ctx.getNode(), "'Sender ID' is empty", {
 			itemIndex,
 			description: 'Enter the sender identifier registered with the service.',
 		});
 	}
 	const tenantAccountId = optionalString(
 		options.tenantAccountId,
-		'Tenant Account ID',
+		'Tenant Service Account ID',
 		ctx,
 		itemIndex,
 	);
 	const country = parseCountryCode(options.defaultCountryCode);
 	if (!country.ok) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`Default Country Code ${country.reason} (item ${itemIndex})`,
-			{ itemIndex },
-		);
+		throw new NodeOperationError(ctx.getNode(), `'Default Country Code' ${country.reason}`, {
+			itemIndex,
+			description:
+				"Enter the country calling code in 'Options' → 'Default Country Code' as digits, e.g. 255, or remove it.",
+		});
 	}
 	const rawRecipients = read('recipients', itemIndex, '') as unknown;
 	if (
@@ -91,8 +92,11 @@ export function prepare(
 	) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`Recipients must be phone numbers (text or a list), but item ${itemIndex} gives an object: ${JSON.stringify(rawRecipients).slice(0, 100)}`,
-			{ itemIndex, description: 'Map the phone number field itself, e.g. {{ $json.phone }}.' },
+			"'Recipients' must be phone numbers (text or a list), not an object",
+			{
+				itemIndex,
+				description: `The expression gives ${JSON.stringify(rawRecipients).slice(0, 100)}. Map the phone number field itself, e.g. {{ $json.phone }}.`,
+			},
 		);
 	}
 	const parsed = parseRecipients(rawRecipients, country.value);
@@ -107,15 +111,15 @@ export function prepare(
 			: '';
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`Invalid recipient "${first.value}" in item ${itemIndex}: ${first.reason}`,
+			`Recipient "${first.value}" is not a usable phone number: ${first.reason}`,
 			{
 				itemIndex,
-				description: `Nothing was sent for this item.${more} Numbers must be E.164 (+ and the country code, e.g. +255712345678), or set Options → Default Country Code for local numbers.`,
+				description: `Nothing was sent for this item.${more} Numbers must be E.164 (+ and the country code, e.g. +255712345678), or set 'Options' → 'Default Country Code' for local numbers.`,
 			},
 		);
 	}
 	if (parsed.recipients.length === 0) {
-		throw new NodeOperationError(ctx.getNode(), `No recipients in item ${itemIndex}`, {
+		throw new NodeOperationError(ctx.getNode(), "'Recipients' is empty", {
 			itemIndex,
 			description: 'Enter at least one phone number in E.164 format, e.g. +255712345678.',
 		});
@@ -125,8 +129,11 @@ export function prepare(
 	if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_SIZE) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`Batch Size must be a whole number from 1 to ${MAX_BATCH_SIZE}, but item ${itemIndex} gives ${JSON.stringify(batchSizeRaw)}`,
-			{ itemIndex },
+			`'Batch Size' must be a whole number from 1 to ${MAX_BATCH_SIZE}, not ${JSON.stringify(batchSizeRaw)}`,
+			{
+				itemIndex,
+				description: `Enter a whole number from 1 to ${MAX_BATCH_SIZE} in 'Options' → 'Batch Size'.`,
+			},
 		);
 	}
 	const waitForDelivery = options.waitForDelivery === true;

@@ -491,7 +491,7 @@ function failureOf(item: PreparedItem, requests: SendRequest[]): Error {
 		const shown =
 			sent.slice(0, 20).join(', ') + (sent.length > 20 ? `, … (${sent.length - 20} more)` : '');
 		(error as { description?: string }).description =
-			`${(error as { description?: string }).description ?? ''} Part of this item was sent: ${sent.length} recipient(s) in message(s) ${ids.join(', ')}; the failed request carried ${carried} recipient(s) of this item, and ${item.recipients.length - sent.length - carried} more were not sent. Sent to: ${shown}. Do not send to those again.`.trim();
+			`${(error as { description?: string }).description ?? ''} Part of this item was sent: ${sent.length} recipient(s) in message(s) ${ids.join(', ')}; the request that did not go through carried ${carried} recipient(s) of this item, and ${item.recipients.length - sent.length - carried} more were not sent. Sent to: ${shown}. Do not send to those again.`.trim();
 		// ownCopy gave the error its own context object.
 		const context = (error as { context?: IDataObject }).context;
 		if (context) context.sentRecipients = sent;
