@@ -133,7 +133,9 @@ describe('sms.send: a retried execution (n8n "Retry", mode retry)', () => {
 			items: [{ to: A }, { to: B }, { to: C }],
 		});
 		expect(failed.error?.message).toMatch(/^The account has too few credits \[item \d\]$/);
-		expect(failed.error?.description).toContain('"Insufficient credits" (HTTP 402)');
+		expect((failed.error as { description?: string }).description).toContain(
+			'"Insufficient credits" (HTTP 402)',
+		);
 		expect(counts).toEqual({ [A]: 1, [B]: 1 });
 
 		const retried = await runInWorkflow({
