@@ -304,8 +304,12 @@ describe('authentication', () => {
 		const run = runs.invalidKey;
 		assert.equal(run.status, 'error');
 		assert.ok(run.error, 'the run has an error');
-		assert.match(run.error.message, /invalid|Authentication/i, `message: ${run.error.message}`);
-		assert.match(run.error.message, /401/);
+		assert.match(
+			run.error.message,
+			/did not accept the credential/i,
+			`message: ${run.error.message}`,
+		);
+		assert.match(run.error.description ?? '', /Invalid|401/);
 		assert.match(
 			run.error.description ?? '',
 			/credential|key/i,
@@ -536,7 +540,8 @@ describe('operations (design.md §2) in n8n', () => {
 	test('contact.get with an unknown id: 404 with the server’s words', () => {
 		const error = nodeError(OPS.contactMissing);
 		assert.equal(String(error.httpCode), '404');
-		assert.match(error.message, /Contact not found/, `message: ${error.message}`);
+		assert.match(error.message, /no record with this ID/, `message: ${error.message}`);
+		assert.match(error.description ?? '', /Contact not found/);
 		assert.match(error.description ?? '', /does not exist|id/i);
 	});
 
