@@ -1,21 +1,20 @@
-// Runs an isolated n8n: CLI commands (import, execute), a server (start, wait until it really answers, stop), owner
-// setup, API keys and the public REST API. Shared by the demo (scripts/demo.mjs), the end-to-end tests (e2e/) and
-// the benchmarks. Node built-ins only.
+// Runs an isolated n8n as processes: its environment, CLI commands (import, execute) and a server (start, wait
+// until it really answers, stop). The REST client is in rest.mjs, the reading of CLI output in cli-output.mjs.
+// Shared by the demo (scripts/demo.mjs), the end-to-end tests (e2e/), the browser test (ui/) and the benchmarks.
+// Node built-ins only.
 //
 //   const n8n = createN8n({ bin, userFolder });               // bin from ensureN8n() (scripts/n8n-runtime.mjs)
 //   await importCredentials(n8n, [{ id, name, type: 'smsPlatformApi', data: { ... } }]);
 //   await importWorkflows(n8n, [workflowJson, ...]);
 //   const result = await executeWorkflow(n8n, 'workflow-id');  // result.nodes['Node name'].items → [{...json}]
 //   const server = await startN8n(n8n);                        // server.url, server.stop()
-//   const owner = await ensureOwner(server.url, { email, password });
-//   const apiKey = await createApiKey(owner);
-//   await activateWorkflow(server.url, apiKey, 'workflow-id');
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+
+import { extractRunJson, lastLines, summarizeRun } from './cli-output.mjs';
 
 /**
  * @typedef {object} N8nInstance
@@ -25,19 +24,6 @@ import { randomUUID } from 'node:crypto';
  * @property {string} host
  * @property {Record<string, string>} extraEnv
  * @property {string} url
- */
-
-/**
- * @typedef {object} NodeResult
- * @property {any[]} items first output of the node's last run (item json)
- * @property {any[][]} outputs every output of the last run
- * @property {{ message: string, description?: string, httpCode?: string } | undefined} error
- * @property {number} runs
- * @property {string | undefined} status
- * @property {number | undefined} startTime
- * @property {number | undefined} executionTime
- * @property {any[]} pairedItems
- * @property {any[][]} allRuns
  */
 
 /** The fixed encryption key of the demo and test instances (credentials are imported encrypted with it). */
@@ -169,14 +155,6 @@ async function runChecked(n8n, args, what) {
 }
 
 /**
- * @param {string} text
- * @param {number} count
- */
-function lastLines(text, count) {
-	return text.trimEnd().split('\n').slice(-count).join('\n');
-}
-
-/**
  * @param {unknown} value
  * @param {string} prefix
  */
@@ -237,102 +215,6 @@ export async function importWorkflows(n8n, workflows) {
  */
 export async function importWorkflow(n8n, workflow) {
 	return await importWorkflows(n8n, [workflow]);
-}
-
-/**
- * Finds the run n8n prints (pretty JSON, `{ "data": { ... "resultData" ...}, "status": ... }`) among log lines.
- * Returns the parsed object, or undefined.
- * @param {string} text
- * @returns {any}
- */
-export function extractRunJson(text) {
-	const starts = [];
-	const pattern = /\{\s*\n\s*"data"\s*:/g;
-	let match;
-	while ((match = pattern.exec(text))) starts.push(match.index);
-	for (const start of starts.reverse()) {
-		const end = matchingBrace(text, start);
-		if (end < 0) continue;
-		try {
-			const value = JSON.parse(text.slice(start, end + 1));
-			if (value && typeof value === 'object' && value.data?.resultData) return value;
-		} catch {
-			// not this one
-		}
-	}
-	return undefined;
-}
-
-/**
- * @param {string} text
- * @param {number} start
- */
-function matchingBrace(text, start) {
-	let depth = 0;
-	let inString = false;
-	for (let index = start; index < text.length; index++) {
-		const char = text[index];
-		if (inString) {
-			if (char === '\\') index++;
-			else if (char === '"') inString = false;
-		} else if (char === '"') inString = true;
-		else if (char === '{' || char === '[') depth++;
-		else if (char === '}' || char === ']') {
-			depth--;
-			if (depth === 0) return index;
-		}
-	}
-	return -1;
-}
-
-/**
- * Per-node view of a run: { [nodeName]: { items: [json...], outputs: [[json...], ...], error, runs, status } }.
- * `items` is the first output of the node's last run; `error` is the node's own error (message + description),
- * or, for a node that continued on fail, the `error` field of its first item.
- * @param {any} run
- * @returns {Record<string, NodeResult>}
- */
-export function summarizeRun(run) {
-	/** @type {Record<string, NodeResult>} */
-	const nodes = {};
-	/** @type {Record<string, any[]>} */
-	const runData = run?.data?.resultData?.runData ?? {};
-	for (const [name, runs] of Object.entries(runData)) {
-		const last = runs[runs.length - 1] ?? {};
-		/** @type {any[][]} */
-		const outputs = (last.data?.main ?? []).map((/** @type {any[] | null} */ output) =>
-			(output ?? []).map((item) => item.json),
-		);
-		const items = outputs[0] ?? [];
-		let error;
-		if (last.error) {
-			error = {
-				message: last.error.message,
-				description: last.error.description,
-				httpCode: last.error.httpCode,
-			};
-		} else if (items.length && items[0] && items[0].error !== undefined) {
-			const first = items[0];
-			error =
-				typeof first.error === 'string'
-					? { message: first.error, description: first.description, httpCode: first.httpCode }
-					: first.error;
-		}
-		nodes[name] = {
-			items,
-			outputs,
-			error,
-			runs: runs.length,
-			status: last.executionStatus,
-			startTime: last.startTime,
-			executionTime: last.executionTime,
-			pairedItems: (last.data?.main?.[0] ?? []).map((/** @type {any} */ item) => item.pairedItem),
-			allRuns: runs.map((entry) =>
-				(entry.data?.main?.[0] ?? []).map((/** @type {any} */ item) => item.json),
-			),
-		};
-	}
-	return nodes;
 }
 
 /**
@@ -465,219 +347,4 @@ export async function isReady(url) {
 	} catch {
 		return false;
 	}
-}
-
-/** A logged-in session of the internal REST API (/rest), cookie-based, as the editor UI uses it. */
-export class N8nSession {
-	/** @param {string} url */
-	constructor(url) {
-		this.url = url;
-		this.cookie = '';
-		// n8n binds the auth cookie to a browser id that every later request must repeat.
-		this.browserId = randomUUID();
-	}
-
-	/**
-	 * @param {string} method
-	 * @param {string} pathname
-	 * @param {unknown} [body]
-	 * @returns {Promise<{ status: number, ok: boolean, json: any, text: string }>}
-	 */
-	async request(method, pathname, body) {
-		const response = await fetch(`${this.url}${pathname}`, {
-			method,
-			headers: {
-				'content-type': 'application/json',
-				accept: 'application/json',
-				'browser-id': this.browserId,
-				...(this.cookie ? { cookie: this.cookie } : {}),
-			},
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		const setCookie = response.headers.getSetCookie?.() ?? [];
-		for (const entry of setCookie) {
-			const pair = entry.split(';')[0];
-			if (pair.startsWith('n8n-auth=')) this.cookie = pair;
-		}
-		const text = await response.text();
-		let json;
-		try {
-			json = text ? JSON.parse(text) : undefined;
-		} catch {
-			json = undefined;
-		}
-		return { status: response.status, ok: response.ok, json, text };
-	}
-
-	/**
-	 * @param {string} method
-	 * @param {string} pathname
-	 * @param {unknown} [body]
-	 * @returns {Promise<any>}
-	 */
-	async requestOk(method, pathname, body) {
-		const response = await this.request(method, pathname, body);
-		if (!response.ok) {
-			throw new Error(
-				`${method} ${pathname} → HTTP ${response.status}: ${response.text.slice(0, 500)}`,
-			);
-		}
-		return response.json?.data ?? response.json;
-	}
-}
-
-/**
- * Logs in; resolves the session, or undefined when the e-mail/password are refused.
- * @param {string} url
- * @param {{ email: string, password: string }} credentials
- */
-export async function login(url, { email, password }) {
-	const session = new N8nSession(url);
-	const response = await session.request('POST', '/rest/login', {
-		emailOrLdapLoginId: email,
-		email,
-		password,
-	});
-	if (!response.ok) return undefined;
-	return session;
-}
-
-/**
- * Makes sure the instance has an owner with these credentials and returns a logged-in session. Sets the owner up
- * when the instance has none; otherwise logs in (fails clearly when the owner exists with another password).
- * @param {string} url
- * @param {{ email: string, password: string, firstName?: string, lastName?: string }} owner
- * @returns {Promise<N8nSession & { created: boolean }>}
- */
-export async function ensureOwner(
-	url,
-	{ email, password, firstName = 'Demo', lastName = 'Owner' },
-) {
-	const settings = await fetch(`${url}/rest/settings`).then((response) => response.json());
-	const needsSetup = settings?.data?.userManagement?.showSetupOnFirstLoad === true;
-	if (needsSetup) {
-		const session = new N8nSession(url);
-		await session.requestOk('POST', '/rest/owner/setup', { email, password, firstName, lastName });
-		if (!session.cookie) {
-			const loggedIn = await login(url, { email, password });
-			if (!loggedIn) throw new Error('owner was set up but logging in failed');
-			return Object.assign(loggedIn, { created: true });
-		}
-		return Object.assign(session, { created: true });
-	}
-	const session = await login(url, { email, password });
-	if (!session)
-		throw new Error(
-			`n8n at ${url} already has an owner and ${email} / the given password are refused`,
-		);
-	return Object.assign(session, { created: false });
-}
-
-/**
- * Creates a public-API key with every scope the user may have; returns the raw key (X-N8N-API-KEY).
- * @param {N8nSession} session
- * @param {{ label?: string }} [options]
- * @returns {Promise<string>}
- */
-export async function createApiKey(session, { label = `sms-platform-${Date.now()}` } = {}) {
-	let scopes;
-	try {
-		scopes = await session.requestOk('GET', '/rest/api-keys/scopes');
-	} catch {
-		scopes = undefined;
-	}
-	if (!Array.isArray(scopes) || scopes.length === 0) {
-		scopes = [
-			'workflow:create',
-			'workflow:read',
-			'workflow:update',
-			'workflow:list',
-			'workflow:activate',
-			'workflow:deactivate',
-			'execution:read',
-			'execution:list',
-			'credential:create',
-		];
-	}
-	const created = await session.requestOk('POST', '/rest/api-keys', {
-		label: label.slice(0, 50),
-		scopes,
-		expiresAt: null,
-	});
-	const key = created?.rawApiKey ?? created?.apiKey;
-	if (!key)
-		throw new Error(
-			`POST /rest/api-keys answered without a key: ${JSON.stringify(created).slice(0, 300)}`,
-		);
-	return key;
-}
-
-/**
- * Calls n8n's public REST API (/api/v1) with an API key; resolves the parsed JSON, throws on non-2xx.
- * @param {string} url
- * @param {string} apiKey
- * @param {string} method
- * @param {string} pathname
- * @param {unknown} [body]
- * @returns {Promise<any>}
- */
-export async function publicApi(url, apiKey, method, pathname, body) {
-	const response = await fetch(`${url}/api/v1${pathname}`, {
-		method,
-		headers: {
-			'X-N8N-API-KEY': apiKey,
-			accept: 'application/json',
-			'content-type': 'application/json',
-		},
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await response.text();
-	if (!response.ok)
-		throw new Error(
-			`${method} /api/v1${pathname} → HTTP ${response.status}: ${text.slice(0, 800)}`,
-		);
-	return text ? JSON.parse(text) : undefined;
-}
-
-/**
- * Activates (publishes) a workflow through the public API.
- * @param {string} url
- * @param {string} apiKey
- * @param {string} id
- */
-export async function activateWorkflow(url, apiKey, id) {
-	return await publicApi(url, apiKey, 'POST', `/workflows/${encodeURIComponent(id)}/activate`, {});
-}
-
-/**
- * @param {string} url
- * @param {string} apiKey
- * @param {string} id
- */
-export async function deactivateWorkflow(url, apiKey, id) {
-	return await publicApi(
-		url,
-		apiKey,
-		'POST',
-		`/workflows/${encodeURIComponent(id)}/deactivate`,
-		{},
-	);
-}
-
-/**
- * Lists executions of a workflow (newest first), with their run data when `includeData`.
- * @param {string} url
- * @param {string} apiKey
- * @param {{ workflowId?: string, includeData?: boolean, limit?: number }} [options]
- * @returns {Promise<any[]>}
- */
-export async function listExecutions(
-	url,
-	apiKey,
-	{ workflowId, includeData = false, limit = 20 } = {},
-) {
-	const query = new URLSearchParams({ limit: String(limit), includeData: String(includeData) });
-	if (workflowId) query.set('workflowId', workflowId);
-	const body = await publicApi(url, apiKey, 'GET', `/executions?${query}`);
-	return body?.data ?? [];
 }
