@@ -257,23 +257,28 @@ export async function executeWorkflow(n8n, id, { timeoutMs = 300_000, env = {} }
 const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Starts `n8n start` and waits until the REST API answers for real (not the 200 "n8n is starting up" page).
- * Returns { url, child, logs(), stop() }. Output is kept in memory (logs()) and, with `logFile`, written there;
- * `echo: true` also copies it to our stderr.
- * @param {N8nInstance} n8n
- * @param {{ env?: Record<string, string>, logFile?: string, echo?: boolean, timeoutMs?: number, devReload?: boolean }} [options]
+ * @typedef {object} N8nProcess
+ * @property {string} url the instance's URL (only `n8n start` answers there)
+ * @property {import('node:child_process').ChildProcessByStdio<null, import('node:stream').Readable, import('node:stream').Readable>} child
+ * @property {number} startupMs
+ * @property {() => string} logs the last 200,000 characters of its output
+ * @property {() => { code: number | null, signal: NodeJS.Signals | null } | undefined} exited
+ * @property {(options?: { timeoutMs?: number, signal?: NodeJS.Signals }) => Promise<{ code: number | null, signal: NodeJS.Signals | null } | undefined>} stop
+ *   sends `signal` (SIGTERM), then SIGKILL after `timeoutMs` (20 s); resolves how it exited
  */
-export async function startN8n(
-	n8n,
-	{ env = {}, logFile, echo = false, timeoutMs = 180_000, devReload = false } = {},
-) {
+
+/**
+ * Spawns `n8n <args>` as a long-running process of this instance, with its own task-broker port. Output is kept in
+ * memory (logs()) and, with `logFile`, written there; `echo: true` also copies it to our stderr.
+ * @param {N8nInstance} n8n
+ * @param {string[]} args
+ * @param {{ env?: Record<string, string>, logFile?: string, echo?: boolean }} [options]
+ * @returns {Promise<N8nProcess>}
+ */
+export async function spawnN8n(n8n, args, { env = {}, logFile, echo = false } = {}) {
 	const brokerPort = await freePort();
-	const started = Date.now();
-	const child = spawn(process.execPath, [n8n.bin, 'start'], {
-		env: n8nEnv(n8n, {
-			brokerPort,
-			extra: { ...(devReload ? { N8N_DEV_RELOAD: 'true' } : {}), ...env },
-		}),
+	const child = spawn(process.execPath, [n8n.bin, ...args], {
+		env: n8nEnv(n8n, { brokerPort, extra: env }),
 		stdio: ['ignore', 'pipe', 'pipe'],
 		detached: false,
 	});
@@ -295,15 +300,15 @@ export async function startN8n(
 			resolve(exited);
 		});
 	});
-
-	const handle = {
+	return {
 		url: n8n.url,
 		child,
 		startupMs: 0,
 		logs: () => output,
-		async stop({ timeoutMs: stopTimeout = 20_000 } = {}) {
+		exited: () => exited,
+		async stop({ timeoutMs: stopTimeout = 20_000, signal = 'SIGTERM' } = {}) {
 			if (!exited) {
-				child.kill('SIGTERM');
+				child.kill(signal);
 				const timer = setTimeout(() => !exited && child.kill('SIGKILL'), stopTimeout);
 				await exitPromise;
 				clearTimeout(timer);
@@ -312,24 +317,78 @@ export async function startN8n(
 			return exited;
 		},
 	};
+}
 
+/**
+ * Waits until `ready()` holds; stops the process and throws with its output when it exits first or after
+ * `timeoutMs`.
+ * @param {N8nProcess} handle
+ * @param {string} what
+ * @param {() => Promise<boolean> | boolean} ready
+ * @param {number} timeoutMs
+ */
+async function waitUntilReady(handle, what, ready, timeoutMs) {
+	const started = Date.now();
 	while (true) {
+		const exited = handle.exited();
 		if (exited) {
 			throw new Error(
-				`n8n start exited (${exited.signal ?? `exit ${exited.code}`}) before it was ready:\n${lastLines(output, 40)}`,
+				`${what} exited (${exited.signal ?? `exit ${exited.code}`}) before it was ready:\n${lastLines(handle.logs(), 40)}`,
 			);
 		}
 		if (Date.now() - started > timeoutMs) {
 			await handle.stop();
 			throw new Error(
-				`n8n did not become ready within ${timeoutMs / 1000} s:\n${lastLines(output, 40)}`,
+				`${what} did not become ready within ${timeoutMs / 1000} s:\n${lastLines(handle.logs(), 40)}`,
 			);
 		}
-		if (await isReady(n8n.url)) break;
+		if (await ready()) break;
 		await sleep(250);
 	}
 	handle.startupMs = Date.now() - started;
 	return handle;
+}
+
+/**
+ * Starts `n8n start` and waits until the REST API answers for real (not the 200 "n8n is starting up" page).
+ * Returns { url, child, logs(), stop() }. Output is kept in memory (logs()) and, with `logFile`, written there;
+ * `echo: true` also copies it to our stderr.
+ * @param {N8nInstance} n8n
+ * @param {{ env?: Record<string, string>, logFile?: string, echo?: boolean, timeoutMs?: number, devReload?: boolean }} [options]
+ */
+export async function startN8n(
+	n8n,
+	{ env = {}, logFile, echo = false, timeoutMs = 180_000, devReload = false } = {},
+) {
+	const handle = await spawnN8n(n8n, ['start'], {
+		env: { ...(devReload ? { N8N_DEV_RELOAD: 'true' } : {}), ...env },
+		logFile,
+		echo,
+	});
+	return await waitUntilReady(handle, 'n8n start', () => isReady(n8n.url), timeoutMs);
+}
+
+/**
+ * Starts `n8n worker` (queue mode: the instance's environment must name Redis and a shared database) and waits
+ * until it says it is ready to take jobs.
+ * @param {N8nInstance} n8n
+ * @param {{ concurrency?: number, env?: Record<string, string>, logFile?: string, echo?: boolean, timeoutMs?: number }} [options]
+ */
+export async function startN8nWorker(
+	n8n,
+	{ concurrency = 10, env = {}, logFile, echo = false, timeoutMs = 180_000 } = {},
+) {
+	const handle = await spawnN8n(n8n, ['worker', `--concurrency=${concurrency}`], {
+		env,
+		logFile,
+		echo,
+	});
+	return await waitUntilReady(
+		handle,
+		'n8n worker',
+		() => handle.logs().includes('n8n worker is now ready'),
+		timeoutMs,
+	);
 }
 
 /**
