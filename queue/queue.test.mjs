@@ -6,6 +6,9 @@
 //   100 items, and both workers ran executions (from their logs).
 // - The Payment Completed trigger across a graceful restart of main: a payment completed before the restart and one
 //   completed while main was down each fire exactly once; while main is down nothing polls (polls run in main).
+// - One worker SIGKILLed in the middle of the same broadcast to new recipients, a replacement up 4 s later: no
+//   recipient gets the SMS twice, and every recipient never sent belongs to an execution that failed as stalled.
+//   The locks of jobs expire after 30 s here (n8n's default is 60 s), so the stall is found sooner.
 //
 // Redis and PostgreSQL come from Debian's packages when missing (scripts/queue-services.mjs) and run as throwaway
 // processes on free loopback ports. `npm run test:queue`; QUEUE_KEEP=1 keeps the logs and the n8n user folder.
@@ -15,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
-import { CREDENTIALS } from '../e2e/harness.mjs';
+import { admin as sandboxAdmin, api as sandboxApi, CREDENTIALS } from '../e2e/harness.mjs';
 import { chain, node, NODE_TYPE, POLL_TIMES, TRIGGER_TYPE } from '../e2e/workflows.mjs';
 import { SANDBOX_API_KEY, SEED_IDS, startSandbox } from '../sandbox/server.mjs';
 import { buildPackage, installTarball, packPackage } from '../scripts/install-package.mjs';
@@ -92,39 +95,21 @@ let activatedAt = 0;
 let paymentBeforeRestart;
 
 /**
- * Sandbox admin call.
+ * The sandbox's admin interface (e2e/harness.mjs's admin, on this test's sandbox).
  * @param {string} method
  * @param {string} pathname
  * @param {unknown} [body]
  */
-async function admin(method, pathname, body) {
-	const response = await fetch(`${sandbox.url}/__sandbox${pathname}`, {
-		method,
-		headers: { 'content-type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await response.text();
-	if (!response.ok)
-		throw new Error(`${method} /__sandbox${pathname} → HTTP ${response.status}: ${text}`);
-	return text ? JSON.parse(text) : undefined;
-}
+const admin = (method, pathname, body) => sandboxAdmin(sandbox, method, pathname, body);
 
 /**
- * The service's API, as a client.
+ * The service's API, as a client; resolves the answer's `data`.
  * @param {string} method
  * @param {string} pathname
  * @param {unknown} body
  */
-async function api(method, pathname, body) {
-	const response = await fetch(`${sandbox.url}${pathname}`, {
-		method,
-		headers: { 'content-type': 'application/json', authorization: `Bearer ${SANDBOX_API_KEY}` },
-		body: JSON.stringify(body),
-	});
-	const text = await response.text();
-	if (!response.ok) throw new Error(`${method} ${pathname} → HTTP ${response.status}: ${text}`);
-	return JSON.parse(text).data;
-}
+const api = async (method, pathname, body) =>
+	(await sandboxApi(sandbox, method, pathname, body)).data;
 
 /** A new tenant's payment, completed at once; resolves the transaction. */
 async function completedPayment(/** @type {string} */ label) {
@@ -148,6 +133,48 @@ async function completedPayment(/** @type {string} */ label) {
 	);
 	await admin('POST', `/payments/${payment.transaction_id}/complete`).catch(() => {});
 	return payment;
+}
+
+/**
+ * Fires one webhook call per batch, all at once; resolves each call's status and body.
+ * @param {number[]} batches
+ */
+function fire(batches) {
+	return Promise.all(
+		batches.map(async (batch) => {
+			const recipients = Array.from({ length: BROADCAST.recipients }, (_, index) => ({
+				to: recipientOf(batch, index),
+			}));
+			const response = await fetch(`${main.url}/webhook/${WEBHOOK_PATH}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ batch, recipients }),
+				signal: AbortSignal.timeout(5 * 60_000),
+			});
+			return { batch, status: response.status, body: await response.json().catch(() => null) };
+		}),
+	);
+}
+
+/** How many SMS of the broadcast the sandbox sent to each number. */
+async function sentCounts() {
+	/** @type {Map<string, number>} */
+	const sent = new Map();
+	for (const message of await admin('GET', '/messages'))
+		if (message.message === MESSAGE)
+			for (const number of message.recipients) sent.set(number, (sent.get(number) ?? 0) + 1);
+	return sent;
+}
+
+/** Makes the service answer every send 1 s after processing it (the SMS goes out at once). */
+async function slowAnswers() {
+	await admin('POST', '/faults', {
+		path: SEND_PATH,
+		method: 'POST',
+		latencyMs: BROADCAST.answerAfterMs,
+		count: 1_000_000,
+		phase: 'after',
+	});
 }
 
 /** Polls of the billing history the sandbox answered at or after `afterMs`. */
@@ -295,6 +322,11 @@ before(
 				DB_POSTGRESDB_DATABASE: postgres.database,
 				DB_POSTGRESDB_USER: postgres.user,
 				DB_POSTGRESDB_PASSWORD: postgres.password,
+				// A killed worker's executions are found stalled when their lock expires: after 30 s instead of
+				// n8n's 60 s (renewed every 5 s, checked every 10 s), so the worker-kill test waits less.
+				QUEUE_WORKER_LOCK_DURATION: '30000',
+				QUEUE_WORKER_LOCK_RENEW_TIME: '5000',
+				QUEUE_WORKER_STALLED_INTERVAL: '10000',
 			},
 		});
 		await timed('import credentials and workflows', async () => {
@@ -346,30 +378,9 @@ after(async () => {
 
 describe(`queue mode: one main and two workers`, () => {
 	test(`a broadcast of ${BROADCAST.executions} concurrent executions × ${BROADCAST.recipients} recipients: each recipient once, both workers used`, async () => {
-		await admin('POST', '/faults', {
-			path: SEND_PATH,
-			method: 'POST',
-			latencyMs: BROADCAST.answerAfterMs,
-			count: 1_000_000,
-			phase: 'after',
-		});
+		await slowAnswers();
 		const batches = Array.from({ length: BROADCAST.executions }, (_, batch) => batch);
-		const answers = await timed('broadcast', () =>
-			Promise.all(
-				batches.map(async (batch) => {
-					const recipients = Array.from({ length: BROADCAST.recipients }, (_, index) => ({
-						to: recipientOf(batch, index),
-					}));
-					const response = await fetch(`${main.url}/webhook/${WEBHOOK_PATH}`, {
-						method: 'POST',
-						headers: { 'content-type': 'application/json' },
-						body: JSON.stringify({ batch, recipients }),
-						signal: AbortSignal.timeout(5 * 60_000),
-					});
-					return { batch, status: response.status, body: await response.json().catch(() => null) };
-				}),
-			),
-		);
+		const answers = await timed('broadcast', () => fire(batches));
 		await admin('DELETE', '/faults');
 
 		assert.deepEqual(
@@ -396,11 +407,7 @@ describe(`queue mode: one main and two workers`, () => {
 			);
 		}
 
-		/** @type {Map<string, number>} */
-		const sent = new Map();
-		for (const message of await admin('GET', '/messages'))
-			if (message.message === MESSAGE)
-				for (const number of message.recipients) sent.set(number, (sent.get(number) ?? 0) + 1);
+		const sent = await sentCounts();
 		const expected = batches.flatMap((batch) =>
 			Array.from({ length: BROADCAST.recipients }, (_, index) => recipientOf(batch, index)),
 		);
@@ -486,5 +493,93 @@ describe(`queue mode: one main and two workers`, () => {
 			'each payment fired exactly once',
 		);
 		assert.ok(executions.every((execution) => execution.status === 'success'));
+	});
+	test('a worker killed mid-broadcast (SIGKILL): no recipient twice; what was not sent belongs to its failed executions', async () => {
+		// New recipients (batches 100 to 139), the same workflow. A replacement worker starts 4 s after the kill.
+		const batches = Array.from({ length: BROADCAST.executions }, (_, batch) => 100 + batch);
+		const [victim, survivor] = workers;
+		const startedBefore = (victim.logs().match(/Worker started execution/g) ?? []).length;
+		await slowAnswers();
+		const firedAt = Date.now();
+		const answering = fire(batches);
+		// Mid-broadcast: the victim runs executions of this broadcast and the service has taken some sends.
+		const deadline = Date.now() + 60_000;
+		while (Date.now() < deadline) {
+			const running =
+				(victim.logs().match(/Worker started execution/g) ?? []).length > startedBefore;
+			const sends = (await admin('GET', '/requests')).filter(
+				(/** @type {any} */ entry) =>
+					entry.method === 'POST' && entry.path === SEND_PATH && Date.parse(entry.time) >= firedAt,
+			).length;
+			if (running && sends >= 40) break;
+			await sleep(200);
+		}
+		await victim.stop({ signal: 'SIGKILL' });
+		const killedAt = Date.now();
+		await sleep(4000);
+		const replacement = await startN8nWorker(n8n, { logFile: path.join(logDir, 'worker-3.log') });
+		cleanups.push(() => replacement.stop());
+		workers = [survivor, replacement];
+		const answers = await timed('broadcast with a worker killed', () => answering);
+		await admin('DELETE', '/faults');
+
+		const sent = await sentCounts();
+		const failedBatches = new Set(answers.filter((a) => a.status !== 200).map((a) => a.batch));
+		const recipients = batches.flatMap((batch) =>
+			Array.from({ length: BROADCAST.recipients }, (_, index) => ({
+				batch,
+				to: recipientOf(batch, index),
+			})),
+		);
+		const twice = recipients.filter(({ to }) => (sent.get(to) ?? 0) > 1);
+		const unsent = recipients.filter(({ to }) => !sent.has(to));
+		const errors = (
+			await listExecutions(main.url, apiKey, {
+				workflowId: IDS.broadcast,
+				includeData: true,
+				limit: 100,
+			})
+		)
+			.filter((execution) => execution.status === 'error')
+			.map((execution) => String(execution.data?.resultData?.error?.message ?? ''));
+		const summary = {
+			recipients: recipients.length,
+			twice: twice.length,
+			unsent: unsent.length,
+			answers: Object.fromEntries(
+				[...new Set(answers.map((a) => a.status))].map((status) => [
+					status,
+					answers.filter((a) => a.status === status).length,
+				]),
+			),
+			failedExecutions: errors.length,
+			stallErrors: errors.filter((message) => /failed to be processed too many times/.test(message))
+				.length,
+			sentOfFailedExecutions: recipients.filter(
+				({ batch, to }) => failedBatches.has(batch) && sent.has(to),
+			).length,
+			secondsFromKillToLastAnswer: ((Date.now() - killedAt) / 1000).toFixed(1),
+		};
+		process.stderr.write(`[queue] worker killed: ${JSON.stringify(summary)}\n`);
+		writeFileSync(path.join(logDir, 'worker-killed.json'), JSON.stringify(summary, null, 2));
+		assert.equal(
+			summary.twice,
+			0,
+			`recipients sent twice: ${twice
+				.slice(0, 5)
+				.map((r) => r.to)
+				.join(', ')}`,
+		);
+		assert.ok(failedBatches.size > 0, 'the kill hit executions in progress');
+		assert.deepEqual(
+			unsent.filter(({ batch }) => !failedBatches.has(batch)).map(({ to }) => to),
+			[],
+			'every recipient never sent belongs to an execution that failed',
+		);
+		assert.equal(
+			summary.stallErrors,
+			failedBatches.size,
+			'each failed execution failed as stalled',
+		);
 	});
 });
