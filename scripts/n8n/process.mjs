@@ -8,6 +8,7 @@
 //   await importWorkflows(n8n, [workflowJson, ...]);
 //   const result = await executeWorkflow(n8n, 'workflow-id');  // result.nodes['Node name'].items → [{...json}]
 //   const server = await startN8n(n8n);                        // server.url, server.stop()
+//   const worker = await startN8nWorker(n8n);                  // queue mode: `n8n worker`, worker.stop()
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
