@@ -15,7 +15,7 @@ import {
 	freePort,
 	importCredentials,
 	importWorkflows,
-} from '../scripts/n8n-process.mjs';
+} from '../scripts/n8n/process.mjs';
 import { ensureN8n } from '../scripts/n8n-runtime.mjs';
 import {
 	SANDBOX_API_KEY,

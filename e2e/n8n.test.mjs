@@ -9,15 +9,15 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { loadExample } from '../scripts/examples.mjs';
+import { summarizeRun } from '../scripts/n8n/cli-output.mjs';
+import { startN8n } from '../scripts/n8n/process.mjs';
 import {
 	activateWorkflow,
 	createApiKey,
 	ensureOwner,
 	listExecutions,
 	publicApi,
-	startN8n,
-	summarizeRun,
-} from '../scripts/n8n-process.mjs';
+} from '../scripts/n8n/rest.mjs';
 import { allowsSubMinutePolls, ensureN8n } from '../scripts/n8n-runtime.mjs';
 import { N8N_VERSION } from '../scripts/n8n-version.mjs';
 import { SANDBOX_API_KEY } from '../sandbox/server.mjs';
@@ -43,7 +43,7 @@ const examples = Object.fromEntries(
 	Object.entries(EXAMPLE_FILES).map(([key, file]) => [key, loadExample(file)]),
 );
 
-/** @typedef {Awaited<ReturnType<typeof import('../scripts/n8n-process.mjs').executeWorkflow>>} Run */
+/** @typedef {Awaited<ReturnType<typeof import('../scripts/n8n/process.mjs').executeWorkflow>>} Run */
 
 // n8n 2.41 activates no trigger that polls more often than once a minute; older ones poll every 5 s here.
 const FAST_POLLS = allowsSubMinutePolls(await ensureN8n());

@@ -18,13 +18,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
+import { startN8n } from '../scripts/n8n/process.mjs';
 import {
 	activateWorkflow,
 	createApiKey,
 	ensureOwner,
 	listExecutions,
-	startN8n,
-} from '../scripts/n8n-process.mjs';
+} from '../scripts/n8n/rest.mjs';
 import { allowsSubMinutePolls, ensureN8n } from '../scripts/n8n-runtime.mjs';
 import { N8N_VERSION } from '../scripts/n8n-version.mjs';
 import {

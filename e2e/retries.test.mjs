@@ -8,13 +8,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import {
-	createApiKey,
-	ensureOwner,
-	listExecutions,
-	startN8n,
-	summarizeRun,
-} from '../scripts/n8n-process.mjs';
+import { summarizeRun } from '../scripts/n8n/cli-output.mjs';
+import { startN8n } from '../scripts/n8n/process.mjs';
+import { createApiKey, ensureOwner, listExecutions } from '../scripts/n8n/rest.mjs';
 import { admin, setupE2E } from './harness.mjs';
 import { RETRY_IDS, retryWorkflows } from './workflows.mjs';
 

@@ -29,13 +29,8 @@ import path from 'node:path';
 
 import { buildPackage, linkDev, PROJECT_ROOT } from './install-package.mjs';
 import { cacheDir, ensureN8n } from './n8n-runtime.mjs';
-import {
-	createN8n,
-	ensureOwner,
-	importCredentials,
-	importWorkflows,
-	startN8n,
-} from './n8n-process.mjs';
+import { createN8n, importCredentials, importWorkflows, startN8n } from './n8n/process.mjs';
+import { ensureOwner } from './n8n/rest.mjs';
 import { DEMO_CREDENTIAL_ID, DEMO_CREDENTIAL_NAME, loadExamples } from './examples.mjs';
 
 const OWNER = {

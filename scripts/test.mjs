@@ -6,6 +6,8 @@
 //   node scripts/test.mjs                 everything
 //   node scripts/test.mjs --skip-e2e      everything but the end-to-end tests
 //   node scripts/test.mjs --skip-ui       everything but the browser test of the editor
+//   node scripts/test.mjs --queue         everything, then queue mode (queue/: Redis, PostgreSQL, a main and two
+//                                         workers; 4 to 4.5 minutes, so CI runs it (.ci/run) and `npm test` does not)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -143,6 +145,11 @@ if (!args.has('--skip-e2e')) {
 if (!args.has('--skip-ui')) {
 	// The editor in a real browser (chromium) against the demo: fields, package list, credential tests, a run.
 	await nodeTest('the editor in a browser (node:test, puppeteer-core + chromium)', 'ui/*.test.mjs');
+}
+
+if (args.has('--queue')) {
+	// n8n 2.41.1 in queue mode, Redis and PostgreSQL installed from Debian's packages when missing (root).
+	await nodeTest('queue mode: a main and two workers (node:test)', 'queue/*.test.mjs');
 }
 
 console.log('\n=== Results');

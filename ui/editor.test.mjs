@@ -14,7 +14,7 @@ import { after, before, describe, test } from 'node:test';
 
 import puppeteer from 'puppeteer-core';
 
-import { freePort } from '../scripts/n8n-process.mjs';
+import { freePort } from '../scripts/n8n/process.mjs';
 import { SANDBOX_API_KEY, SANDBOX_EMAIL, SANDBOX_PASSWORD } from '../sandbox/server.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

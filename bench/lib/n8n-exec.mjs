@@ -1,6 +1,6 @@
 // `n8n execute --id <id> --rawOutput` with memory sampling of the n8n process tree.
 //
-// scripts/n8n-process.mjs's runN8nCommand() does not expose the child process, so its pid cannot be sampled; this is
+// scripts/n8n/process.mjs's runN8nCommand() does not expose the child process, so its pid cannot be sampled; this is
 // the same spawn (same environment from n8nEnv(), its own task-broker port) plus a /proc sampler, and the output is
 // parsed with the shared extractRunJson() / summarizeRun().
 //
@@ -12,14 +12,15 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os';
 import path from 'node:path';
 
-import { extractRunJson, freePort, n8nEnv, summarizeRun } from '../../scripts/n8n-process.mjs';
+import { extractRunJson, summarizeRun } from '../../scripts/n8n/cli-output.mjs';
+import { freePort, n8nEnv } from '../../scripts/n8n/process.mjs';
 import { peakBetween, startRssSampler } from './proc.mjs';
 
 /**
  * @typedef {object} BenchExecution
  * @property {string} status
  * @property {{ message: string, description?: string, node?: string } | undefined} error
- * @property {Record<string, import('../../scripts/n8n-process.mjs').NodeResult>} nodes
+ * @property {Record<string, import('../../scripts/n8n/cli-output.mjs').NodeResult>} nodes
  * @property {number} processMs wall time of the whole `n8n execute` process (start-up and output included)
  * @property {number | null} exitCode
  * @property {number} pid the n8n process
@@ -31,7 +32,7 @@ import { peakBetween, startRssSampler } from './proc.mjs';
  */
 
 /**
- * @param {import('../../scripts/n8n-process.mjs').N8nInstance} n8n
+ * @param {import('../../scripts/n8n/process.mjs').N8nInstance} n8n
  * @param {string} id
  * @param {{ timeoutMs?: number, env?: Record<string, string>, sampleMs?: number }} [options]
  * @returns {Promise<BenchExecution>}
