@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
+import { loadExample } from '../scripts/examples.mjs';
 import { CREDENTIALS, admin, setupE2E } from './harness.mjs';
 import { chain, node, smsNode } from './workflows.mjs';
 
@@ -70,7 +71,18 @@ const numbers = Array.from(
 	(_, i) => `+2557130${String(i).padStart(5, '0')}`,
 );
 
+/** The example workflow as shipped, and a copy whose alert goes to a number that fails. */
+const example = loadExample('alert-wait-for-delivery.json');
+const failingExample = JSON.parse(
+	JSON.stringify(example)
+		.replace('"smsExAlertDelivery"', '"smsExAlertFailing"')
+		.replace('"+255712345678"', `"${FAILING}"`),
+);
+const EXAMPLE = 'alert-wait-for-delivery.json';
+
 const workflows = [
+	example,
+	failingExample,
 	withItems(
 		IDS.good,
 		[{ to: GOOD, text }],
@@ -117,11 +129,11 @@ const runs = {};
 /** @type {Record<string, any[]>} */
 const requests = {};
 
-/** Runs a workflow and keeps the sandbox's requests it made. */
-async function run(/** @type {string} */ id) {
-	await admin(env.sandboxes.ops, 'DELETE', '/requests');
+/** Runs a workflow and keeps the requests it made to its sandbox (the examples have a sandbox of their own). */
+async function run(/** @type {string} */ id, sandbox = env.sandboxes.ops) {
+	await admin(sandbox, 'DELETE', '/requests');
 	runs[id] = await env.execute(id);
-	requests[id] = await admin(env.sandboxes.ops, 'GET', '/requests');
+	requests[id] = await admin(sandbox, 'GET', '/requests');
 }
 
 before(
@@ -139,6 +151,8 @@ before(
 		await run(IDS.balance);
 		await admin(env.sandboxes.ops, 'POST', '/balance', { balance: 100000 });
 		await run(IDS.parts);
+		await run(example.id, env.sandboxes.examples);
+		await run(failingExample.id, env.sandboxes.examples);
 	},
 	{ timeout: 600_000 },
 );
@@ -226,6 +240,31 @@ describe('Send → smsParts and encoding in n8n', () => {
 				[1, 'UCS-2'],
 				[2, 'UCS-2'],
 			],
+		);
+	});
+});
+
+describe(`${EXAMPLE} in n8n`, () => {
+	test('a delivered alert takes the Delivered branch and texts no one else', () => {
+		const nodes = runs[example.id].nodes;
+		assert.equal(nodes['Send alert'].items[0].status, 'delivered');
+		assert.ok(nodes.Delivered, 'the Delivered branch ran');
+		assert.equal(nodes['Escalate to the backup number'], undefined);
+		assert.equal(sends(example.id).length, 1);
+	});
+
+	test('a failed alert takes the other branch: the backup number gets one SMS naming the status', () => {
+		const nodes = runs[failingExample.id].nodes;
+		assert.equal(nodes['Send alert'].items[0].status, 'failed');
+		assert.equal(nodes.Delivered, undefined);
+		const [escalation] = nodes['Escalate to the backup number'].items;
+		assert.match(escalation.message_id, /\S/);
+		const bodies = sends(failingExample.id).map((r) => r.body);
+		assert.equal(bodies.length, 2);
+		assert.deepEqual(bodies[1].recipients, ['+255713000111']);
+		assert.match(
+			bodies[1].message,
+			new RegExp(`not delivered to \\${FAILING} \\(status failed\\)`),
 		);
 	});
 });
