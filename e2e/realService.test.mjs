@@ -48,6 +48,8 @@ const POLL_WAIT_MS = FAST_POLLS ? 30_000 : 150_000;
 const EXTRA = {
 	wrongPassword: { id: 'e2eWildWrongPassword', name: 'E2E wild: wrong password' },
 	noApi: { id: 'e2eWildNoApi', name: 'E2E wild: Base URL without the API' },
+	wrongBearer: { id: 'e2eWildWrongBearer', name: 'E2E wild: wrong key (Bearer)' },
+	wrongHeader: { id: 'e2eWildWrongHeader', name: 'E2E wild: wrong key (X-API-Key)' },
 };
 
 const WORKFLOW_ID = 'e2eWildOperations';
@@ -82,6 +84,9 @@ const N = {
 	// What must fail, and how.
 	balanceJwt: 'account.getBalance (JWT: wrong kind)',
 	historyKey: 'billing.getHistory (key: wrong kind)',
+	historyHeader: 'billing.getHistory (X-API-Key: wrong kind)',
+	balanceWrongBearer: 'account.getBalance (wrong key, Bearer)',
+	balanceWrongHeader: 'account.getBalance (wrong key, X-API-Key)',
 	balanceWrongPassword: 'account.getBalance (wrong password)',
 	balanceNoApi: 'account.getBalance (Base URL without the API)',
 	contactMissing: 'contact.get (JWT, missing id)',
@@ -219,6 +224,13 @@ function operationsWorkflow() {
 			key,
 		),
 		sms(
+			N.historyHeader,
+			{ resource: 'billing', operation: 'getHistory', returnAll: false, limit: 5, filters: {} },
+			CREDENTIALS.header,
+		),
+		sms(N.balanceWrongBearer, { resource: 'account', operation: 'getBalance' }, EXTRA.wrongBearer),
+		sms(N.balanceWrongHeader, { resource: 'account', operation: 'getBalance' }, EXTRA.wrongHeader),
+		sms(
 			N.balanceWrongPassword,
 			{ resource: 'account', operation: 'getBalance' },
 			EXTRA.wrongPassword,
@@ -298,6 +310,11 @@ before(
 						password: 'not-the-password',
 					},
 				},
+				...['apiKeyBearer', 'apiKeyHeader'].map((authMethod) => ({
+					...(authMethod === 'apiKeyBearer' ? EXTRA.wrongBearer : EXTRA.wrongHeader),
+					type: 'smsPlatformApi',
+					data: { baseUrl: sandboxes.ops.url, authMethod, apiKey: 'sk_wild_not_a_key' },
+				})),
 				{
 					...EXTRA.noApi,
 					type: 'smsPlatformApi',
@@ -483,6 +500,34 @@ describe('every operation against a server as it really answers (wild profile)',
 		assert.ok(refused.length <= 2, `${refused.length} refused billing requests`);
 	});
 
+	test('an X-API-Key on a JWT-only endpoint: the same truth, and the setting to try', () => {
+		const { text } = failure(N.historyHeader);
+		assert.match(text, /This endpoint does not accept an API key/);
+		assert.match(text, /'Email and Password'/);
+	});
+
+	test('a wrong key sent as Bearer: its mode named, and the X-API-Key header to try next', () => {
+		const { error, text } = failure(N.balanceWrongBearer);
+		assert.match(error.message, /^The service did not accept the credential \[item 0\]$/);
+		assert.match(text, /sent as 'Authorization: Bearer', was not accepted/);
+		assert.match(text, /set 'Authentication' to 'API Key \(X-API-Key\)'/);
+		assert.doesNotMatch(text, /password/i);
+	});
+
+	test('a wrong key sent as X-API-Key: its mode named, and the Bearer header to try next', () => {
+		const { text } = failure(N.balanceWrongHeader);
+		assert.match(text, /sent as 'X-API-Key', was not accepted/);
+		assert.match(text, /set 'Authentication' to 'API Key \(Authorization: Bearer\)'/);
+		assert.doesNotMatch(text, /password/i);
+	});
+
+	test('Dashboard → Get Metrics: a period the server ignored is reported, not passed off as asked', () => {
+		const [metrics] = ok(N.dashboard);
+		assert.equal(metrics.periodIgnored, true);
+		assert.equal(metrics.requestedPeriod, '7d');
+		assert.notEqual(metrics.period, '7d');
+	});
+
 	test('a wrong password: the service’s own words', () => {
 		const { text } = failure(N.balanceWrongPassword);
 		assert.match(text, /Invalid credentials\./);
@@ -539,6 +584,8 @@ describe('credential test in each mode, against both profiles', () => {
 		title: '',
 		activatedAt: 0,
 	});
+	/** When the payment was completed (after the restart), and n8n restarted, for the exactly-once check. */
+	const completion = { atMs: 0, restarted: false };
 
 	before(
 		async () => {
@@ -631,6 +678,9 @@ describe('credential test in each mode, against both profiles', () => {
 	describe('each trigger event against the wild profile', () => {
 		before(
 			async () => {
+				// The partner's main case (issue 23): the payment is initiated, and pending, before the trigger starts
+				// watching; the buyer confirms later. Its record keeps its creation time from before the cursor.
+				fed.payment = await initiatedPayment();
 				fed.activatedAt = Date.now();
 				for (const id of Object.values(TRIGGER_IDS)) await activateWorkflow(server.url, apiKey, id);
 				// n8n polls each trigger once on activation (the baseline); feed them only after that poll.
@@ -641,7 +691,17 @@ describe('credential test in each mode, against both profiles', () => {
 				])
 					assert.ok(await waitForPoll(path, fed.activatedAt), `no first poll of ${path}`);
 				await admin(env.sandboxes.ops, 'POST', '/balance', { balance: 5000 });
-				fed.payment = await completedPayment();
+				// n8n restarts before the buyer confirms: the trigger's state must carry the watched payment across.
+				await server.stop();
+				server = await startN8n(env.n8n);
+				completion.restarted = true;
+				const restartedAt = Date.now();
+				assert.ok(
+					await waitForPoll('/api/billing/history/', restartedAt),
+					'no poll of the billing history after the restart',
+				);
+				await admin(env.sandboxes.ops, 'POST', `/payments/${fed.payment.transaction_id}/complete`);
+				completion.atMs = Date.now();
 				fed.title = `E2E wild notification ${Date.now()}`;
 				await admin(env.sandboxes.ops, 'POST', '/notifications', {
 					title: fed.title,
@@ -673,8 +733,8 @@ describe('credential test in each mode, against both profiles', () => {
 			return false;
 		}
 
-		/** A new tenant's payment, completed at once. */
-		async function completedPayment() {
+		/** A new tenant's payment, initiated (pending) and not completed. */
+		async function initiatedPayment() {
 			const call = async (/** @type {string} */ path, /** @type {unknown} */ body) => {
 				const response = await fetch(`${env.sandboxes.ops.url}${path}`, {
 					method: 'POST',
@@ -700,9 +760,7 @@ describe('credential test in each mode, against both profiles', () => {
 					mobile_money_provider: 'tigo',
 				},
 			);
-			await admin(env.sandboxes.ops, 'POST', `/payments/${payment.transaction_id}/complete`).catch(
-				() => {},
-			);
+			assert.equal(payment.status, 'pending');
 			return payment;
 		}
 
@@ -731,7 +789,8 @@ describe('credential test in each mode, against both profiles', () => {
 			return undefined;
 		}
 
-		test('Payment Completed fires for the completed payment, read from the grouped billing history', async () => {
+		test('Payment Completed: a payment initiated before activation and completed after an n8n restart fires exactly once', async () => {
+			assert.ok(completion.restarted, 'n8n was restarted between activation and completion');
 			const items = await fired(TRIGGER_IDS.payment, (list) =>
 				list.some((item) => item.transaction_id === fed.payment.transaction_id),
 			);
@@ -740,6 +799,19 @@ describe('credential test in each mode, against both profiles', () => {
 			assert.equal(item.status, 'completed');
 			assert.equal(item.type, 'payment');
 			assert.equal(typeof item.amount, 'number');
+			// One more poll after the one that fired: the payment must not fire again.
+			const firedAt = Date.now();
+			assert.ok(await waitForPoll('/api/billing/history/', firedAt), 'no poll after the firing');
+			const executions = await listExecutions(server.url, apiKey, {
+				workflowId: TRIGGER_IDS.payment,
+				includeData: true,
+			});
+			const firings = executions.filter((execution) =>
+				JSON.stringify(execution.data?.resultData?.runData?.Trigger ?? []).includes(
+					fed.payment.transaction_id,
+				),
+			);
+			assert.equal(firings.length, 1, `${firings.length} executions fired for the payment`);
 		});
 
 		test('New Notification (Unread Only) fires for the new unread notification only', async () => {
