@@ -123,10 +123,30 @@ export async function readPages(
 }
 
 async function fetchPage(ctx: ApiContext, list: ListRequest, number: number): Promise<Page> {
+	const read = await readList(
+		ctx,
+		list,
+		{ ...(list.qs ?? {}), page: number, page_size: pageSizeOf(list) },
+		{
+			message: `The service's answer to page ${number} of ${list.path} is not a list`,
+			description:
+				'Expected a page envelope { count, next, previous, results: [...] } or a list; nothing was output. Check the Base URL of the credential: it may point at something other than the API.',
+		},
+	);
+	return { number, ...read };
+}
+
+/** One GET of a list's answer: its records, or the error `notAList` when it is not a list. */
+async function readList(
+	ctx: ApiContext,
+	list: ListRequest,
+	qs: IDataObject | undefined,
+	notAList: { message: string; description: string },
+): Promise<{ body: unknown; records: IDataObject[]; whole: boolean }> {
 	const response = await apiRequest(ctx, {
 		method: 'GET',
 		path: list.path,
-		qs: { ...(list.qs ?? {}), page: number, page_size: pageSizeOf(list) },
+		qs,
 		itemIndex: list.itemIndex,
 		settings: list.settings,
 	});
@@ -135,15 +155,10 @@ async function fetchPage(ctx: ApiContext, list: ListRequest, number: number): Pr
 		throw unexpectedAnswerError(
 			ctx.getNode(),
 			{ ...response, path: list.path, itemIndex: list.itemIndex },
-			{
-				message: `The service's answer to page ${number} of ${list.path} is not a list`,
-				description:
-					'Expected a page envelope { count, next, previous, results: [...] } or a list; nothing was output. Check the Base URL of the credential: it may point at something other than the API.',
-				shown: 120,
-			},
+			{ ...notAList, shown: 120 },
 		);
 	}
-	return { number, body: response.body, ...read };
+	return { body: response.body, ...read };
 }
 
 /**
@@ -233,24 +248,9 @@ export async function getList(
 	req: ListRequest,
 	expected: { noun: string; shape: string },
 ): Promise<IDataObject[]> {
-	const response = await apiRequest(ctx, {
-		method: 'GET',
-		path: req.path,
-		qs: req.qs,
-		itemIndex: req.itemIndex,
-		settings: req.settings,
+	const read = await readList(ctx, req, req.qs, {
+		message: `The service's answer is not a list of ${expected.noun}`,
+		description: `Expected ${expected.shape}. Check the Base URL of the credential.`,
 	});
-	const read = recordsOf(req, response.body);
-	if (!read) {
-		throw unexpectedAnswerError(
-			ctx.getNode(),
-			{ ...response, path: req.path, itemIndex: req.itemIndex },
-			{
-				message: `The service's answer is not a list of ${expected.noun}`,
-				description: `Expected ${expected.shape}. Check the Base URL of the credential.`,
-				shown: 120,
-			},
-		);
-	}
 	return read.records;
 }
