@@ -111,6 +111,9 @@ await step("n8n's community-package scanner (source and tarball)", process.execP
 await step('type-check tests', 'tsc', ['--noEmit', '-p', 'tsconfig.test.json']);
 await step('type-check tooling (scripts, e2e, bench)', 'tsc', ['-p', 'tsconfig.tools.json']);
 await step('type-check sandbox', 'tsc', ['-p', 'sandbox/tsconfig.json']);
+await step('no import circle (nodes/, credentials/)', process.execPath, [
+	'scripts/check-imports.mjs',
+]);
 const jestJson = join(work, 'jest.json');
 await step(
 	'unit and integration tests (jest)',
