@@ -292,11 +292,8 @@ describe('authentication', () => {
 	test('an invalid API key gives a clear 401 error (continue on fail)', () => {
 		const error = nodeError(OPS.getBalanceInvalid);
 		assert.equal(String(error.httpCode), '401');
-		assert.match(
-			error.message,
-			/Authentication credentials were not provided or are invalid/,
-			`message: ${error.message}`,
-		);
+		assert.match(error.message, /did not accept the credential/, `message: ${error.message}`);
+		assert.match(error.description ?? '', /Authentication credentials were not provided or are invalid/);
 		assert.match(error.description ?? '', /key|credential/i);
 	});
 

@@ -9,7 +9,7 @@ import { NodeApiError, Workflow } from 'n8n-workflow';
 
 import { SmsPlatformApi } from '../../credentials/SmsPlatformApi.credentials';
 import { runCredentialTest } from '../support/credentialTest';
-import { extractAccessToken } from '../../nodes/SmsPlatform/transport/credential';
+import { extractAccessToken, isLoginFailure } from '../../nodes/SmsPlatform/transport/credential';
 import {
 	API_KEY,
 	BASE_URL,
@@ -507,5 +507,20 @@ describe('the credential test request', () => {
 		await expect(
 			runCredentialTest(apiKeyCredentials('apiKeyBearer', { baseUrl: 'https://x.test' })),
 		).rejects.toThrow();
+	});
+});
+
+describe('isLoginFailure', () => {
+	it('knows the login by its name, and by its opening words when n8n 1.x passed on only its message', () => {
+		const named = Object.assign(new Error('The SMS Platform login did not work (HTTP 400)'), {
+			name: 'SmsPlatformLoginError',
+		});
+		expect(isLoginFailure(new Error('wrapped', { cause: named }))).toBe(named.message);
+		expect(
+			isLoginFailure(
+				new Error('Request failed: The SMS Platform login did not work (HTTP 400): …'),
+			),
+		).toBe('The SMS Platform login did not work (HTTP 400): …');
+		expect(isLoginFailure(new Error('read ECONNRESET'))).toBeUndefined();
 	});
 });

@@ -189,3 +189,16 @@ describe('decide: what a request does after each attempt', () => {
 		);
 	});
 });
+
+describe('networkFailure', () => {
+	it('reads an upper-case error code, a timeout or a hang-up, and nothing from ordinary words', () => {
+		expect(networkFailure({ message: 'read ECONNRESET' }).code).toBe('ECONNRESET');
+		expect(networkFailure({ message: 'timeout of 30000ms exceeded' }).code).toBe('ETIMEDOUT');
+		expect(networkFailure({ message: 'socket hang up' }).code).toBe('ECONNRESET');
+		// n8n 1.x passes a failed login on as a plain error: "email" in its text is no error code.
+		expect(
+			networkFailure({ message: 'The SMS Platform login did not work: the email was refused' })
+				.code,
+		).toBeUndefined();
+	});
+});

@@ -120,6 +120,9 @@ export function checkedBaseUrl(value: unknown): string {
  */
 const LOGIN_FAILURE = 'SmsPlatformLoginError';
 
+/** How every message of the login starts (see loginFailureMessage in answers.ts). */
+const LOGIN_WORDS = 'The SMS Platform login ';
+
 function loginFailure(message: string): Error {
 	const error = new Error(message);
 	error.name = LOGIN_FAILURE;
@@ -131,6 +134,10 @@ export function isLoginFailure(error: unknown): string | undefined {
 	let current = error as { name?: unknown; message?: unknown; cause?: unknown } | undefined;
 	for (let depth = 0; current && depth < 5; depth++) {
 		if (current.name === LOGIN_FAILURE) return String(current.message);
+		// n8n 1.x passes on the login's message without its name: it is known by its own opening words.
+		const message = typeof current.message === 'string' ? current.message : '';
+		const at = message.indexOf(LOGIN_WORDS);
+		if (at >= 0) return message.slice(at);
 		current = current.cause as typeof current;
 	}
 	return undefined;

@@ -79,7 +79,9 @@ export function networkFailure(error: unknown): NetworkFailure {
 	let code: string | undefined;
 	for (const candidate of [e.code, e.cause?.code, e.httpCode, ...(e.messages ?? []), e.message]) {
 		if (typeof candidate !== 'string') continue;
-		const match = /\b(E[A-Z]{3,}|timeout|socket hang up)\b/i.exec(candidate);
+		// Error codes are upper case (ECONNRESET): a word such as "email" in a message is not one.
+		const match =
+			/\b(E[A-Z]{3,})\b/.exec(candidate) ?? /\b(timeout|socket hang up)\b/i.exec(candidate);
 		if (match) {
 			code = /timeout/i.test(match[1])
 				? 'ETIMEDOUT'
