@@ -31,10 +31,10 @@ export class SmsPlatformApi implements ICredentialType {
 			type: 'string',
 			// No default: a user's credential must name their service; the demo's credential points at the sandbox itself.
 			default: '',
-			placeholder: 'https://api.example.com',
+			placeholder: 'e.g. https://api.example.com',
 			required: true,
 			description:
-				'Address of the SMS Platform service, starting with https:// (or http://), e.g. https://api.example.com. A trailing slash is fine. The local sandbox of this package is http://localhost:4010.',
+				'Address of the SMS Platform service, starting with https:// (or http://). For the local sandbox of this package: http://localhost:4010.',
 			typeOptions: {
 				validationRules: [
 					{
@@ -67,7 +67,7 @@ export class SmsPlatformApi implements ICredentialType {
 					name: 'Email and Password (JWT)',
 					value: 'jwt',
 					description:
-						'Log in with the e-mail and password of a web account; n8n keeps the access token and logs in again when it expires',
+						'Log in with the email and password of a web account; n8n logs in again when the session expires',
 				},
 			],
 		},
@@ -78,16 +78,17 @@ export class SmsPlatformApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'The key generated in the account’s API settings',
+			description: 'The key created in the account’s API settings',
 			displayOptions: { show: { authMethod: ['apiKeyBearer', 'apiKeyHeader'] } },
 		},
 		{
 			displayName: 'Email',
 			name: 'email',
 			type: 'string',
-			placeholder: 'name@email.com',
+			placeholder: 'e.g. nathan@example.com',
 			default: '',
 			required: true,
+			description: 'The email address you log in to the service with',
 			displayOptions: { show: { authMethod: ['jwt'] } },
 		},
 		{

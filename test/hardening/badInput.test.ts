@@ -291,15 +291,14 @@ const inputCases: BadCase[] = [
 		parameters: withField(getStatus, 'requestOptions.timeout'),
 		good: 30,
 		bad,
-		error: `'Timeout (seconds)' in 'Request Options' must be a number from 1 to 600, not ${JSON.stringify(bad)}`,
+		error: `'Timeout' in 'Request Options' must be a number from 1 to 600, not ${JSON.stringify(bad)}`,
 	})),
 	{
 		name: 'max rate-limit wait -5 on a send',
 		parameters: withField(send, 'requestOptions.maxRateLimitWait'),
 		good: 120,
 		bad: -5,
-		error:
-			"'Max Rate-Limit Wait (seconds)' in 'Request Options' must be a number from 0 to 3600, not -5",
+		error: "'Max Rate-Limit Wait' in 'Request Options' must be a number from 0 to 3600, not -5",
 	},
 	...[0, 11, 'many'].map((bad) => ({
 		name: `parallel requests ${JSON.stringify(bad)} on a send`,

@@ -26,8 +26,7 @@ function item(record: IDataObject & { balance: number }, threshold: number): IDa
 export const lowBalance: TriggerEvent = {
 	value: 'lowBalance',
 	name: 'Low Balance',
-	description:
-		'The credit balance is below the threshold (fires once, also at the first check if it is already low, and again only after the balance was back at or above it)',
+	description: 'Fires once when the credit balance is below the threshold',
 	fields: [
 		{
 			displayName: 'Threshold (Credits)',
@@ -35,7 +34,8 @@ export const lowBalance: TriggerEvent = {
 			type: 'number',
 			typeOptions: { minValue: 0 },
 			default: 100,
-			description: 'Fire when the balance is below this many credits',
+			description:
+				'Fire when the balance is below this many credits. It fires at the first check if the balance is already low, and again only after the balance was back at or above it.',
 		},
 	],
 	options: [],

@@ -7,7 +7,7 @@ import { maxEventsOption, timelineEvent } from './triggerEvent';
 export const newNotification = timelineEvent({
 	value: 'newNotification',
 	name: 'New Notification',
-	description: 'A notification arrived (each one fires once)',
+	description: 'Fires once for each new notification',
 	fields: [],
 	options: [
 		maxEventsOption,
@@ -16,7 +16,8 @@ export const newNotification = timelineEvent({
 			name: 'unreadOnly',
 			type: 'boolean',
 			default: false,
-			description: 'Whether to fire only for notifications that are unread',
+			description:
+				'Whether to fire only for notifications that are still unread. Defaults to false.',
 		},
 	],
 	// `threshold: 0` keeps the state key of version 0.1.0.

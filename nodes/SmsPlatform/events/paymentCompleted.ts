@@ -37,8 +37,7 @@ export const MAX_REMEMBERED_PAYMENTS = 200;
 export const paymentCompleted = timelineEvent({
 	value: 'paymentCompleted',
 	name: 'Payment Completed',
-	description:
-		'A mobile-money payment reached status completed after activation (each payment fires once, whenever it was created)',
+	description: 'Fires once when a mobile money payment completes, whenever it was created',
 	fields: [],
 	options: [maxEventsOption],
 	// `threshold: 0` keeps the state key of version 0.1.0.

@@ -9,7 +9,7 @@ import { baseline, latest, pollTimeline } from './timeline';
  * events/ that exports such an object, listed in events/index.ts.
  */
 export interface TriggerEvent {
-	/** The Event parameter's value (stored in users' workflows: never change it). */
+	/** The value of the Trigger On parameter, `event` (stored in users' workflows: never change it). */
 	value: string;
 	name: string;
 	description: string;
@@ -42,7 +42,8 @@ export const maxEventsOption: INodeProperties = {
 	type: 'number',
 	typeOptions: { minValue: 1, maxValue: 1000 },
 	default: DEFAULT_MAX_EVENTS,
-	description: 'At most this many items per check; any others follow at the next check',
+	description:
+		'At most this many items per check; any others follow at the next check. Defaults to 100.',
 };
 
 function maxEventsOf(ctx: IPollFunctions): number {

@@ -62,9 +62,9 @@ export function getRequestSettings(
 		}
 		return n;
 	};
-	const timeout = bounded(options.timeout, 'Timeout (seconds)', 1, 600);
+	const timeout = bounded(options.timeout, 'Timeout', 1, 600);
 	if (timeout !== undefined) settings.timeoutMs = timeout * 1000;
-	const maxWait = bounded(options.maxRateLimitWait, 'Max Rate-Limit Wait (seconds)', 0, 3600);
+	const maxWait = bounded(options.maxRateLimitWait, 'Max Rate-Limit Wait', 0, 3600);
 	if (maxWait !== undefined) settings.maxRateLimitWaitMs = maxWait * 1000;
 	const parallel = bounded(options.parallelRequests, 'Parallel Requests', 1, 10);
 	if (parallel !== undefined) settings.parallelRequests = Math.floor(parallel);
@@ -91,7 +91,7 @@ const KINDS = {
 };
 
 /**
- * Reads a required text parameter (an id, an e-mail...): trimmed, never empty, never an object or list from an
+ * Reads a required text parameter (an id, an email...): trimmed, never empty, never an object or list from an
  * expression, and of its kind. The error names the field, the item and the value.
  */
 export function requiredString(

@@ -2,14 +2,21 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from '
 
 import { listRecords } from '../transport';
 
+/**
+ * The package as the picker shows it: name, price, credits. The price comes before the credits so that the picker's
+ * width cuts the least useful part; the bonus (already counted in the credits) is in the description.
+ */
 function label(pkg: IDataObject): string {
 	const credits = Number(pkg.sms_count ?? 0) + Number(pkg.bonus_sms ?? 0);
-	const bonus = Number(pkg.bonus_sms ?? 0) > 0 ? ` incl. ${String(pkg.bonus_sms)} bonus` : '';
 	const price =
-		pkg.price !== undefined
-			? ` · ${String(pkg.price)} ${String(pkg.currency ?? '')}`.trimEnd()
-			: '';
-	return `${String(pkg.name ?? pkg.id)} · ${credits} credits${bonus}${price}`;
+		pkg.price !== undefined ? `${String(pkg.price)} ${String(pkg.currency ?? '')}`.trimEnd() : '';
+	return [String(pkg.name ?? pkg.id), price, `${credits} credits`].filter(Boolean).join(' · ');
+}
+
+function bonus(pkg: IDataObject): string | undefined {
+	return Number(pkg.bonus_sms ?? 0) > 0
+		? `Includes ${String(pkg.bonus_sms)} bonus credits`
+		: undefined;
 }
 
 /** The SMS package picker of Initiate Payment: active packages, searchable by name, with credits and price. */
@@ -33,6 +40,6 @@ export async function searchPackages(
 					.includes(needle) ||
 				String(pkg.id).toLowerCase() === needle,
 		)
-		.map((pkg) => ({ name: label(pkg), value: String(pkg.id) }));
+		.map((pkg) => ({ name: label(pkg), value: String(pkg.id), description: bonus(pkg) }));
 	return { results };
 }

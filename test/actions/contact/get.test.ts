@@ -17,9 +17,21 @@ const CONTACT = {
 	created_at: '2024-11-02T08:15:00Z',
 	updated_at: '2025-01-10T12:00:00Z',
 };
+/** Simplify (on by default): the contact without its record times, the most used fields first. */
+const SIMPLE = {
+	id: CONTACT_ID,
+	name: 'Amina Juma',
+	phone_e164: '+255712345678',
+	email: 'amina@example.com',
+	is_active: true,
+	tags: ['vip', 'newsletter'],
+	attributes: { city: 'Dar es Salaam', customer_tier: 'gold' },
+	opt_in_at: '2024-11-02T08:15:00Z',
+	opt_out_at: null,
+};
 
 describe('contact.get', () => {
-	it('GETs the contact with the key as Bearer and outputs it unchanged', async () => {
+	it('GETs the contact with the key as Bearer and outputs it simplified (the default)', async () => {
 		const scope = nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}` } })
 			.get(`/api/messaging/contacts/${CONTACT_ID}/`)
 			.query({})
@@ -27,7 +39,32 @@ describe('contact.get', () => {
 		const { output } = await runNode({
 			parameters: { resource: 'contact', operation: 'get', contactId: CONTACT_ID },
 		});
+		expect(output).toEqual([{ json: SIMPLE, pairedItem: { item: 0 } }]);
+		expect(Object.keys(output[0].json)).toEqual(Object.keys(SIMPLE));
+		scope.done();
+	});
+
+	it('with Simplify off, outputs the contact unchanged', async () => {
+		const scope = nock(BASE_URL).get(`/api/messaging/contacts/${CONTACT_ID}/`).reply(200, CONTACT);
+		const { output } = await runNode({
+			parameters: { resource: 'contact', operation: 'get', contactId: CONTACT_ID, simple: false },
+		});
 		expect(output).toEqual([{ json: CONTACT, pairedItem: { item: 0 } }]);
+		scope.done();
+	});
+
+	it('Simplify leaves out the fields the service did not send, instead of adding empty ones', async () => {
+		const partial: Record<string, unknown> = { ...CONTACT };
+		delete partial.email;
+		delete partial.tags;
+		const scope = nock(BASE_URL).get(`/api/messaging/contacts/${CONTACT_ID}/`).reply(200, partial);
+		const { output } = await runNode({
+			parameters: { resource: 'contact', operation: 'get', contactId: CONTACT_ID },
+		});
+		const expected: Record<string, unknown> = { ...SIMPLE };
+		delete expected.email;
+		delete expected.tags;
+		expect(output).toEqual([{ json: expected, pairedItem: { item: 0 } }]);
 		scope.done();
 	});
 
@@ -42,7 +79,7 @@ describe('contact.get', () => {
 			parameters: { resource: 'contact', operation: 'get', contactId: CONTACT_ID },
 			credentials: apiKeyCredentials('apiKeyHeader'),
 		});
-		expect(output).toEqual([{ json: CONTACT, pairedItem: { item: 0 } }]);
+		expect(output).toEqual([{ json: SIMPLE, pairedItem: { item: 0 } }]);
 		scope.done();
 	});
 
@@ -53,7 +90,7 @@ describe('contact.get', () => {
 		label: 'Contact ID',
 		path: (id) => `/api/messaging/contacts/${id}/`,
 		okBody: CONTACT,
-		okOutput: CONTACT,
+		okOutput: SIMPLE,
 		notFound: 'Contact not found',
 	});
 });

@@ -19,7 +19,7 @@ const PARAMETERS = {
 		__rl: true,
 		mode: 'list',
 		value: PACKAGE_ID,
-		cachedResultName: 'Standard · 5500 credits',
+		cachedResultName: 'Standard · 110000.5 TZS · 5500 credits',
 	},
 	buyerEmail: 'buyer@acme.example',
 	buyerName: 'Neema Mushi',
@@ -136,7 +136,7 @@ describe('partnerTenant.initiatePayment', () => {
 		],
 		[{ buyerPhone: ' ' }, "'Buyer Phone' is empty [item 0]"],
 		[{ buyerPhone: 'call me' }, '\'Buyer Phone\' "call me" is not a phone number [item 0]'],
-		// No provider is chosen for the user: a new node's field is empty until they pick the buyer's network.
+		// An empty network (e.g. from an expression) fails before any request: the field itself has a default.
 		[{ mobileMoneyProvider: '' }, "'Mobile Money Provider' is empty [item 0]"],
 		[
 			{ mobileMoneyProvider: 'mpesa' },

@@ -189,7 +189,7 @@ describe('smsPackage.getAll', () => {
 describe('the SMS package search (Initiate Payment picker)', () => {
 	const parameters = { resource: 'partnerTenant', operation: 'initiatePayment' };
 
-	it('lists active packages with name, credits, price and currency; inactive ones are left out', async () => {
+	it('lists active packages with name, price and currency, then credits (the bonus in the description); inactive ones are left out', async () => {
 		const scope = nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}` } })
 			.get(PATH)
 			.query({ page: '1', page_size: '100' })
@@ -197,11 +197,16 @@ describe('the SMS package search (Initiate Payment picker)', () => {
 		const result = await listSearch('searchPackages', parameters);
 		expect(result).toEqual({
 			results: [
-				{ name: 'Basic · 1000 credits · 25000 TZS', value: BASIC.id },
-				{ name: 'Standard · 5500 credits incl. 500 bonus · 110000.5 TZS', value: STANDARD.id },
+				{ name: 'Basic · 25000 TZS · 1000 credits', value: BASIC.id },
 				{
-					name: 'Enterprise · 60000 credits incl. 10000 bonus · 1000000 TZS',
+					name: 'Standard · 110000.5 TZS · 5500 credits',
+					value: STANDARD.id,
+					description: 'Includes 500 bonus credits',
+				},
+				{
+					name: 'Enterprise · 1000000 TZS · 60000 credits',
 					value: ENTERPRISE.id,
+					description: 'Includes 10000 bonus credits',
 				},
 			],
 		});
@@ -216,7 +221,11 @@ describe('the SMS package search (Initiate Payment picker)', () => {
 		const result = await listSearch('searchPackages', parameters, '  stand ');
 		expect(result).toEqual({
 			results: [
-				{ name: 'Standard · 5500 credits incl. 500 bonus · 110000.5 TZS', value: STANDARD.id },
+				{
+					name: 'Standard · 110000.5 TZS · 5500 credits',
+					value: STANDARD.id,
+					description: 'Includes 500 bonus credits',
+				},
 			],
 		});
 		scope.done();
@@ -249,7 +258,11 @@ describe('the SMS package search (Initiate Payment picker)', () => {
 		);
 		expect(result).toEqual({
 			results: [
-				{ name: 'Standard · 5500 credits incl. 500 bonus · 110000.5 TZS', value: STANDARD.id },
+				{
+					name: 'Standard · 110000.5 TZS · 5500 credits',
+					value: STANDARD.id,
+					description: 'Includes 500 bonus credits',
+				},
 			],
 		});
 		scope.done();

@@ -15,9 +15,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Balance',
 				value: 'getBalance',
-				action: 'Get the credit balance',
-				description:
-					'Return the account’s SMS credit balance: { balance (credits, integer), currency }',
+				action: 'Get account balance',
+				description: 'Retrieve the account’s SMS credit balance and its currency',
 			},
 		],
 		default: 'getBalance',

@@ -13,11 +13,12 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['activity'] } },
 		options: [
 			{
-				name: 'Get Recent',
+				// Shown as Get Many, as n8n names its lists; the value stays (saved workflows store it).
+				name: 'Get Many',
 				value: 'getRecent',
-				action: 'Get recent activity',
+				action: 'Get many activity entries',
 				description:
-					'Return the latest account activity (e.g. sms_sent, campaign_created), newest first: one item per entry with type, description, user and timestamp',
+					'Retrieve a list of recent activity entries (messages sent, campaigns created), newest first',
 			},
 		],
 		default: 'getRecent',

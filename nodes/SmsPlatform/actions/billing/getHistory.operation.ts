@@ -23,7 +23,7 @@ const properties: INodeProperties[] = [
 				type: 'options',
 				default: 'payment',
 				options: [
-					{ name: 'Payment', value: 'payment', description: 'Mobile-money payments' },
+					{ name: 'Payment', value: 'payment', description: 'Mobile money payments' },
 					{ name: 'Purchase', value: 'purchase', description: 'SMS package purchases' },
 					{
 						name: 'Usage',
@@ -31,7 +31,7 @@ const properties: INodeProperties[] = [
 						description: 'Credits used by sending (negative amounts)',
 					},
 				],
-				description: 'Only records of this type',
+				description: 'Return only records of this type',
 			},
 		],
 	},

@@ -13,11 +13,12 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['billing'] } },
 		options: [
 			{
-				name: 'Get History',
+				// Shown as Get Many, as n8n names its lists; the value stays (saved workflows store it).
+				name: 'Get Many',
 				value: 'getHistory',
-				action: 'Get billing history',
+				action: 'Get many billing records',
 				description:
-					'Return billing records (purchase, payment, usage), newest first: one item each with ID, type, description, amount, currency, status, created_at',
+					'Retrieve a list of billing records (purchases, payments, usage), newest first',
 			},
 		],
 		default: 'getHistory',

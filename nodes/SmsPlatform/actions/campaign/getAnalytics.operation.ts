@@ -1,12 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { idField, requestOptionsDescription } from '../../helpers/descriptions';
+import {
+	idField,
+	requestOptionsDescription,
+	simplify,
+	simplifyField,
+} from '../../helpers/descriptions';
 import { getRequestSettings, readId } from '../../helpers/parameters';
 import { getRecord } from '../../transport';
 
 const properties: INodeProperties[] = [
-	idField('campaignId', 'Campaign ID', 'The ID of the campaign (a UUID)'),
+	idField('campaignId', 'Campaign ID', 'The ID of the campaign, as shown in the campaign’s page'),
+	simplifyField,
 	requestOptionsDescription,
 ];
 
@@ -15,8 +21,22 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** What Simplify keeps of the 14 fields: the campaign and its delivery totals (timings and throughput dropped). */
+const SIMPLE_FIELDS = [
+	'campaign_id',
+	'name',
+	'status',
+	'total_recipients',
+	'sent',
+	'delivered',
+	'failed',
+	'delivery_rate',
+	'cost',
+	'currency',
+];
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	return await getRecord(this, {
+	const analytics = await getRecord(this, {
 		path: `/api/messaging/campaigns/${readId(this, 'campaignId', 'Campaign ID', itemIndex)}/analytics/`,
 		itemIndex,
 		settings: getRequestSettings(this, itemIndex),
@@ -31,4 +51,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			'messages_per_second',
 		],
 	});
+	const simple = this.getNodeParameter('simple', itemIndex, true) as boolean;
+	return simple ? simplify(analytics, SIMPLE_FIELDS) : analytics;
 }

@@ -15,9 +15,9 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Analytics',
 				value: 'getAnalytics',
-				action: 'Get analytics of a campaign',
+				action: 'Get campaign analytics',
 				description:
-					'Return a campaign’s totals: recipients, sent, delivered, failed, delivery rate (%), cost, duration and throughput',
+					'Retrieve a campaign’s delivery totals: sent, delivered, failed, delivery rate and cost',
 			},
 		],
 		default: 'getAnalytics',

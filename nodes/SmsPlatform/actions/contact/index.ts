@@ -15,9 +15,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get',
 				value: 'get',
-				action: 'Get a contact',
-				description:
-					'Return one contact: name, phone_e164, email, attributes, tags, opt-in and opt-out times',
+				action: 'Get contact',
+				description: 'Retrieve a contact: name, phone number, email, tags and opt-in state',
 			},
 		],
 		default: 'get',

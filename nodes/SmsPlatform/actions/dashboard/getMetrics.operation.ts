@@ -14,7 +14,7 @@ const properties: INodeProperties[] = [
 		default: '30d',
 		options: Object.entries(PERIODS).map(([value, { name }]) => ({ name, value })),
 		description:
-			'The period the metrics cover. A service that answers for another period (it ignores this one) is reported: the output then has periodIgnored and requestedPeriod.',
+			"The period the metrics cover, up to today. If the service answers for another period, the output says so in 'periodIgnored' and 'requestedPeriod'.",
 	},
 	requestOptionsDescription,
 ];

@@ -17,7 +17,7 @@ export const description: INodeProperties[] = [
 				value: 'getMetrics',
 				action: 'Get dashboard metrics',
 				description:
-					'Return totals for a period (messages sent and delivered, delivery rate %, cost, contacts added, campaigns created) and a daily breakdown',
+					'Retrieve the dashboard’s totals for a period (messages, delivery rate, cost) and a daily breakdown',
 			},
 		],
 		default: 'getMetrics',

@@ -19,8 +19,9 @@ const properties: INodeProperties[] = [
 				displayName: 'Unread Only',
 				name: 'unreadOnly',
 				type: 'boolean',
-				default: true,
-				description: 'Whether to return only notifications that are not read yet',
+				default: false,
+				description:
+					'Whether to return only notifications that are not read yet. Defaults to false.',
 			},
 		],
 	},

@@ -16,8 +16,7 @@ export const description: INodeProperties[] = [
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many notifications',
-				description:
-					'Return the user’s notifications, newest first: one item each with ID, title, message, type, is_read, created_at',
+				description: 'Retrieve a list of your notifications, newest first',
 			},
 		],
 		default: 'getAll',

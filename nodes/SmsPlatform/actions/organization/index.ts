@@ -16,8 +16,7 @@ export const description: INodeProperties[] = [
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many organizations',
-				description:
-					'Return the tenants (organizations) the credential can access: one item each with ID, name, subdomain, business details, is_active',
+				description: 'Retrieve a list of the organizations your credential can access',
 			},
 		],
 		default: 'getAll',

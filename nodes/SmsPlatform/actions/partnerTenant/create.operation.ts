@@ -13,17 +13,17 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'Acme Shop',
-		description: 'Name of the new tenant (the partner’s customer)',
+		placeholder: 'e.g. Acme Shop',
+		description: 'Name of the new tenant: your customer’s business',
 	},
 	{
 		displayName: 'Owner Email',
 		name: 'ownerEmail',
 		type: 'string',
-		placeholder: 'name@email.com',
+		placeholder: 'e.g. nathan@example.com',
 		required: true,
 		default: '',
-		description: 'E-mail address of the tenant’s owner',
+		description: 'Email address of the tenant’s owner',
 	},
 	{
 		displayName: 'Owner Name',
@@ -31,6 +31,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
+		placeholder: 'e.g. Nathan Smith',
 		description: 'Full name of the tenant’s owner',
 	},
 	{
@@ -39,16 +40,18 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '+255712345678',
-		description: 'The tenant’s contact phone number in E.164 format (+, country code, number)',
+		placeholder: 'e.g. +255712345678',
+		description: 'The tenant’s phone number, with + and the country code',
 	},
 	{
 		displayName: 'Initial Credits',
 		name: 'initialCredits',
 		type: 'number',
 		typeOptions: { minValue: 0 },
+		// Optional, but at top level rather than in a collection: `initialCredits` is a public parameter name that
+		// saved workflows store there (design.md §2); moving it would drop their values.
 		default: 0,
-		description: 'SMS credits the tenant starts with (a whole number, 0 or more)',
+		description: 'SMS credits the tenant starts with. Defaults to 0.',
 	},
 	requestOptionsDescription,
 ];

@@ -16,16 +16,15 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Create',
 				value: 'create',
-				action: 'Create a partner tenant',
-				description:
-					'Create a tenant account under the partner’s key; returns tenant_id, service_account_id (for sending on its behalf), sms_balance and created_at',
+				action: 'Create partner tenant',
+				description: 'Create a new partner tenant: a customer account that uses your credits',
 			},
 			{
 				name: 'Initiate Payment',
 				value: 'initiatePayment',
-				action: 'Initiate a mobile money payment for a tenant',
+				action: 'Initiate payment for partner tenant',
 				description:
-					'Ask the buyer to pay for an SMS package by mobile money; returns transaction_id, order_id, amount, currency and status (pending), or waits for completion',
+					'Ask a partner tenant’s buyer to pay for an SMS package by mobile money, on their phone',
 			},
 		],
 		default: 'create',

@@ -16,9 +16,9 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'e.g. 6f1c2d3e-…',
+		placeholder: 'e.g. 6f1c2d3e-4b5a-4c7d-9e8f-0a1b2c3d4e5f',
 		description:
-			'The tenant’s tenant_id (a UUID) from Partner Tenant → Create — not its service_account_id',
+			"The tenant ID from the output of 'Create' (not its service account ID, used to send)",
 	},
 	{
 		displayName: 'SMS Package',
@@ -38,7 +38,7 @@ const properties: INodeProperties[] = [
 				displayName: 'By ID',
 				name: 'id',
 				type: 'string',
-				placeholder: 'e.g. 9b1d…',
+				placeholder: 'e.g. 9b1d2c3e-4f5a-4b6c-8d7e-1f2a3b4c5d6e',
 				validation: [
 					{
 						type: 'regex',
@@ -52,10 +52,10 @@ const properties: INodeProperties[] = [
 		displayName: 'Buyer Email',
 		name: 'buyerEmail',
 		type: 'string',
-		placeholder: 'name@email.com',
+		placeholder: 'e.g. nathan@example.com',
 		required: true,
 		default: '',
-		description: 'E-mail address of the person paying',
+		description: 'Email address of the person paying',
 	},
 	{
 		displayName: 'Buyer Name',
@@ -63,6 +63,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
+		placeholder: 'e.g. Nathan Smith',
 		description: 'Name of the person paying',
 	},
 	{
@@ -71,25 +72,26 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '0712345678',
+		placeholder: 'e.g. 0712345678',
 		description:
-			'The mobile-money phone number that receives the payment request, as the provider expects it (e.g. the local form 0712345678); sent as typed',
+			'The mobile money number that gets the payment request, local or with + and the country code; sent as entered',
 	},
 	{
 		displayName: 'Mobile Money Provider',
 		name: 'mobileMoneyProvider',
 		type: 'options',
 		required: true,
-		// No default: the payment request goes to the buyer's phone through this network, so the user must choose it.
-		default: '',
+		// The most used network as the default, as n8n's guidelines ask of lists, instead of a dummy "choose" option.
+		// The description says what a wrong choice means: the request never reaches the buyer's phone.
+		default: 'vodacom',
 		options: [
-			{ name: '(Choose the Buyer’s Network)', value: '' },
 			{ name: 'Airtel', value: 'airtel' },
 			{ name: 'Halotel', value: 'halotel' },
 			{ name: 'Tigo', value: 'tigo' },
 			{ name: 'Vodacom', value: 'vodacom' },
 		],
-		description: 'The buyer’s mobile-money network',
+		description:
+			'The buyer’s mobile money network: the payment request reaches the buyer’s phone only through it',
 	},
 	{
 		displayName: 'Options',
@@ -98,31 +100,33 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add option',
 		default: {},
 		options: [
-			{
-				displayName: 'Poll Interval (Seconds)',
-				name: 'pollInterval',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 300 },
-				default: 10,
-				description: 'How often to check the payment status while waiting',
-				displayOptions: { show: { waitForCompletion: [true] } },
-			},
+			// Wait for Completion comes first: the two fields below it only show once it is on (connected fields stay
+			// together, the switch above what depends on it).
 			{
 				displayName: 'Wait for Completion',
 				name: 'waitForCompletion',
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to wait until the buyer has confirmed the payment on their phone (status completed, or another final status) before continuing. The output is then the last payment state; timedOut is true when the wait ran out.',
+					'Whether to wait until the buyer confirms the payment on their phone. The output is then the payment’s last state. Defaults to false.',
 			},
 			{
-				displayName: 'Wait Timeout (Seconds)',
+				displayName: 'Poll Interval',
+				name: 'pollInterval',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 300 },
+				default: 10,
+				description: 'Seconds between two checks of the payment while waiting. Defaults to 10.',
+				displayOptions: { show: { waitForCompletion: [true] } },
+			},
+			{
+				displayName: 'Wait Timeout',
 				name: 'waitTimeout',
 				type: 'number',
 				typeOptions: { minValue: 1, maxValue: 3600 },
 				default: 300,
 				description:
-					'How long to wait at most. A payment still pending then is not an error: the output has timedOut: true, and the payment may still complete.',
+					"Seconds to wait at most. A payment still pending then is no failure: the output has 'timedOut' set to true, and the payment may still complete. Defaults to 300.",
 				displayOptions: { show: { waitForCompletion: [true] } },
 			},
 		],

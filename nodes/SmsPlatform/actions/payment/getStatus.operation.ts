@@ -9,7 +9,7 @@ const properties: INodeProperties[] = [
 	idField(
 		'transactionId',
 		'Transaction ID',
-		'The transaction_id returned by Initiate Payment (a UUID)',
+		"The payment’s transaction ID, from the output of 'Initiate Payment'",
 	),
 	requestOptionsDescription,
 ];

@@ -15,9 +15,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Status',
 				value: 'getStatus',
-				action: 'Get the status of a payment',
-				description:
-					'Return the payment transaction: ID, order_id, amount, currency, status (pending, completed...) and completed_at',
+				action: 'Get payment status',
+				description: 'Retrieve a payment’s status (pending, completed or failed) and amount',
 			},
 		],
 		default: 'getStatus',

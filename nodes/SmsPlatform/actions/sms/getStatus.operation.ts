@@ -6,7 +6,7 @@ import { getRequestSettings, readId } from '../../helpers/parameters';
 import { getRecord } from '../../transport';
 
 const properties: INodeProperties[] = [
-	idField('messageId', 'Message ID', 'The message_id returned by Send (a UUID)'),
+	idField('messageId', 'Message ID', "The message ID from the output of 'Send'"),
 	requestOptionsDescription,
 ];
 

@@ -18,30 +18,28 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Delivery Details',
 				value: 'getDetails',
-				action: 'Get the details of an SMS',
+				action: 'Get SMS delivery details',
 				description:
-					'The whole message from the messaging API: recipient, text, sender ID, status, sent_at, delivered_at and cost. Use it to audit or bill a message; for a quick delivery check use Get Status.',
+					'Retrieve an SMS’s full record: text, sender ID, status, times and cost. For audits and billing.',
 			},
 			{
 				name: 'Get Statistics',
 				value: 'getStats',
 				action: 'Get SMS statistics',
 				description:
-					'Return the current period’s totals: sent, delivered, failed, delivery rate (%) and cost',
+					'Retrieve the SMS totals of the current period: sent, delivered, failed and cost',
 			},
 			{
 				name: 'Get Status',
 				value: 'getStatus',
-				action: 'Get the status of an SMS',
-				description:
-					'Delivery status of a sent message (sent, delivered, failed) and delivered_at, from the integration API with an API key. Use it to check delivery after Send; for text and cost use Get Delivery Details.',
+				action: 'Get SMS status',
+				description: 'Retrieve whether an SMS was delivered: the quick check after Send',
 			},
 			{
 				name: 'Send',
 				value: 'send',
-				action: 'Send an SMS',
-				description:
-					'Send a text to one or more E.164 phone numbers; returns the message_id and status (one credit per recipient)',
+				action: 'Send SMS',
+				description: 'Send an SMS to one or more phone numbers (one credit per recipient and part)',
 			},
 		],
 		default: 'send',

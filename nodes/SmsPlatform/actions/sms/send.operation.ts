@@ -33,6 +33,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		typeOptions: { rows: 4 },
+		placeholder: 'e.g. Your order has shipped',
 		description: 'The text to send',
 	},
 	{
@@ -42,16 +43,9 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		typeOptions: { rows: 2 },
-		placeholder: '+255712345678, +255713000111',
+		placeholder: 'e.g. +255712345678, +255713000111',
 		description:
-			'Who gets the SMS: phone numbers in E.164 format (+, country code, number), separated by commas or new lines; an expression may also give a list. Spaces, dashes, dots and parentheses are ignored; a number given twice is sent once.',
-	},
-	{
-		displayName:
-			'Numbers must be in E.164 format (+ and country code, e.g. +255712345678); set Options → Default Country Code to accept local numbers',
-		name: 'e164Notice',
-		type: 'notice',
-		default: '',
+			"Phone numbers with + and the country code, separated by commas or new lines. For local numbers such as 0712345678, set 'Default Country Code' in the options.",
 	},
 	{
 		displayName: 'Sender ID',
@@ -59,9 +53,8 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'MYBRAND',
-		description:
-			'The sender identifier shown on the recipient’s phone, as registered with the service',
+		placeholder: 'e.g. MYBRAND',
+		description: 'The sender name shown on the recipient’s phone, as registered with the service',
 	},
 	{
 		displayName: 'Options',
@@ -77,7 +70,7 @@ const properties: INodeProperties[] = [
 				typeOptions: { minValue: 1, maxValue: MAX_BATCH_SIZE },
 				default: DEFAULT_BATCH_SIZE,
 				description:
-					'Recipients per request (1–1000) when an item has many recipients or items are combined',
+					'Recipients per request (1 to 1000) when an item has many recipients or items are combined. Defaults to 100.',
 			},
 			{
 				displayName: 'Check Balance First',
@@ -85,7 +78,7 @@ const properties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to read the balance before sending and send nothing when it cannot cover the whole run (recipients × SMS parts). Each item then gets an error with the estimate and the balance.',
+					'Whether to read the balance before sending and send nothing when it cannot cover the whole run (recipients × SMS parts). Each item then gets an error with the estimate and the balance. Defaults to false.',
 			},
 			{
 				displayName: 'Combine Items',
@@ -93,43 +86,44 @@ const properties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to send items with the same message, sender ID and tenant together, Batch Size recipients a request, instead of one request per item. Each item still gets its own output item with the message ID of the request that carried its recipients. Saves requests (the service allows 1000 an hour).',
+					"Whether to send items with the same message, sender ID and tenant in one request per 'Batch Size' recipients, instead of one request per item. Each item still gets its own output. Defaults to false.",
 			},
 			{
 				displayName: 'Default Country Code',
 				name: 'defaultCountryCode',
 				type: 'string',
 				default: '',
-				placeholder: '255',
+				placeholder: 'e.g. 255',
 				description:
-					'Country calling code (digits, e.g. 255) for local numbers: 0712345678 becomes +255712345678 and 255712345678 becomes +255712345678',
+					'Country calling code for local numbers: with 255, 0712345678 becomes +255712345678',
 			},
 			{
-				displayName: 'Delivery Timeout (Seconds)',
-				name: 'deliveryTimeout',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: MAX_DELIVERY_TIMEOUT },
-				default: DEFAULT_DELIVERY_TIMEOUT,
-				description:
-					"How long to wait for the final status. Defaults to 120. When it passes first, the item has 'deliveryTimedOut' set to true and the last status seen.",
-				displayOptions: { show: { waitForDelivery: [true] } },
-			},
-			{
-				displayName: 'Tenant Service Account ID',
+				displayName: 'Tenant Account ID',
 				name: 'tenantAccountId',
 				type: 'string',
 				default: '',
-				placeholder: 'e.g. 6f1c2d3e-…',
+				placeholder: 'e.g. 6f1c2d3e-4b5a-4c7d-9e8f-0a1b2c3d4e5f',
 				description:
-					'Partners only: send on behalf of this tenant, using its credits. Its service_account_id (a UUID) from Partner Tenant → Create — not its tenant_id.',
+					"Partners only: send for this tenant, using its credits. The service account ID from the output of 'Create' (not the tenant ID).",
 			},
+			// Wait for Delivery, then the field it shows: the switch above what depends on it.
 			{
 				displayName: 'Wait for Delivery',
 				name: 'waitForDelivery',
 				type: 'boolean',
 				default: false,
 				description:
-					"Whether to wait until each message is delivered or failed before the node finishes, so the workflow can branch on 'status'. Status checks use the same hourly request budget as sends.",
+					"Whether to wait until each message is delivered or failed before the node finishes, so the workflow can branch on 'status'. Status checks use the same hourly request budget as sends. Defaults to false.",
+			},
+			{
+				displayName: 'Delivery Timeout',
+				name: 'deliveryTimeout',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_DELIVERY_TIMEOUT },
+				default: DEFAULT_DELIVERY_TIMEOUT,
+				description:
+					"Seconds to wait for the final status. When they pass first, the item has 'deliveryTimedOut' set to true and the last status seen. Defaults to 120.",
+				displayOptions: { show: { waitForDelivery: [true] } },
 			},
 		],
 	},

@@ -16,8 +16,7 @@ export const description: INodeProperties[] = [
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many SMS packages',
-				description:
-					'Return the SMS packages on sale: one item each with ID (the package_id for payments), name, sms_count, bonus_sms, price, currency, validity_days, is_active',
+				description: 'Retrieve a list of the SMS packages on sale, with credits and price',
 			},
 		],
 		default: 'getAll',
