@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 /**
  * What the SMS Platform app does, for both nodes. n8n's nodes panel lists the action and the trigger under one
@@ -82,21 +82,84 @@ export function idField(name: string, displayName: string, description: string):
 	};
 }
 
-/** n8n's Simplify switch (its name, wording and default), for operations whose records have more than 10 fields. */
-export const simplifyField: INodeProperties = {
-	displayName: 'Simplify',
-	name: 'simple',
-	type: 'boolean',
-	default: true,
-	description: 'Whether to return a simplified version of the response instead of the raw data',
-};
+/**
+ * How much of a record an operation outputs, for records of more than 10 fields, as n8n's guidelines ask: in a
+ * workflow n8n's Simplify switch (its name, wording and default); as an AI agent's tool the Output option (Simplified,
+ * Raw, Selected Fields), which n8n's own tool nodes have (Microsoft Entra ID, Outlook). `@tool` is n8n's display
+ * condition for a node used as a tool. `fields` lists every field of the record: the user's picks for Selected Fields.
+ */
+export function outputDescription(
+	what: string,
+	fields: Array<{ name: string; value: string }>,
+): INodeProperties[] {
+	return [
+		{
+			displayName: 'Simplify',
+			name: 'simple',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to return a simplified version of the response instead of the raw data',
+			displayOptions: { show: { '@tool': [false] } },
+		},
+		{
+			displayName: 'Output',
+			name: 'output',
+			type: 'options',
+			default: 'simple',
+			options: [
+				{
+					name: 'Raw',
+					value: 'raw',
+					description: `Return all the fields of the ${what}`,
+				},
+				{
+					name: 'Selected Fields',
+					value: 'fields',
+					description: `Return the ${what}'s ID and the fields you select`,
+				},
+				{
+					name: 'Simplified',
+					value: 'simple',
+					description: 'Return at most 10 fields, the most used ones',
+				},
+			],
+			displayOptions: { show: { '@tool': [true] } },
+		},
+		{
+			displayName: 'Fields',
+			name: 'fields',
+			type: 'multiOptions',
+			default: [],
+			description: 'The fields to add to the output',
+			options: [...fields].sort((a, b) => a.name.localeCompare(b.name)),
+			displayOptions: { show: { '@tool': [true], output: ['fields'] } },
+		},
+	];
+}
 
-/** The simplified record: the listed fields present in `record`, in that order (most used first). */
-export function simplify<T extends Record<string, unknown>>(
-	record: T,
-	fields: readonly string[],
-): T {
-	const simple: Record<string, unknown> = {};
-	for (const field of fields) if (field in record) simple[field] = record[field];
-	return simple as T;
+/**
+ * The record as the output settings above ask: Simplified keeps the `simple` fields present, in that order (most
+ * used first); Selected Fields keeps the ID field and the chosen ones; Raw (or Simplify off) all of them.
+ */
+export function shapeOutput(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	record: IDataObject,
+	{ simple, id }: { simple: readonly string[]; id: string },
+): IDataObject {
+	// n8n runs a node used by an AI agent as the node type with "Tool" appended (what `@tool` tests).
+	const asTool = ctx.getNode().type.endsWith('Tool');
+	const mode = asTool
+		? (ctx.getNodeParameter('output', itemIndex, 'simple') as string)
+		: ctx.getNodeParameter('simple', itemIndex, true) === false
+			? 'raw'
+			: 'simple';
+	if (mode === 'raw') return record;
+	const wanted =
+		mode === 'fields'
+			? [id, ...(ctx.getNodeParameter('fields', itemIndex, []) as string[])]
+			: simple;
+	const shaped: IDataObject = {};
+	for (const field of wanted) if (field in record) shaped[field] = record[field];
+	return shaped;
 }

@@ -3,16 +3,31 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	idField,
+	outputDescription,
 	requestOptionsDescription,
-	simplify,
-	simplifyField,
+	shapeOutput,
 } from '../../helpers/descriptions';
 import { getRequestSettings, readId } from '../../helpers/parameters';
 import { getRecord } from '../../transport';
 
 const properties: INodeProperties[] = [
 	idField('campaignId', 'Campaign ID', 'The ID of the campaign, as shown in the campaign’s page'),
-	simplifyField,
+	...outputDescription('campaign', [
+		{ name: 'Campaign ID', value: 'campaign_id' },
+		{ name: 'Name', value: 'name' },
+		{ name: 'Status', value: 'status' },
+		{ name: 'Total Recipients', value: 'total_recipients' },
+		{ name: 'Sent', value: 'sent' },
+		{ name: 'Delivered', value: 'delivered' },
+		{ name: 'Failed', value: 'failed' },
+		{ name: 'Delivery Rate', value: 'delivery_rate' },
+		{ name: 'Cost', value: 'cost' },
+		{ name: 'Currency', value: 'currency' },
+		{ name: 'Started At', value: 'started_at' },
+		{ name: 'Completed At', value: 'completed_at' },
+		{ name: 'Duration (Seconds)', value: 'duration_seconds' },
+		{ name: 'Messages per Second', value: 'messages_per_second' },
+	]),
 	requestOptionsDescription,
 ];
 
@@ -51,6 +66,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			'messages_per_second',
 		],
 	});
-	const simple = this.getNodeParameter('simple', itemIndex, true) as boolean;
-	return simple ? simplify(analytics, SIMPLE_FIELDS) : analytics;
+	return shapeOutput(this, itemIndex, analytics, { simple: SIMPLE_FIELDS, id: 'campaign_id' });
 }

@@ -3,16 +3,28 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	idField,
+	outputDescription,
 	requestOptionsDescription,
-	simplify,
-	simplifyField,
+	shapeOutput,
 } from '../../helpers/descriptions';
 import { getRequestSettings, readId } from '../../helpers/parameters';
 import { getRecord } from '../../transport';
 
 const properties: INodeProperties[] = [
 	idField('contactId', 'Contact ID', 'The ID of the contact'),
-	simplifyField,
+	...outputDescription('contact', [
+		{ name: 'ID', value: 'id' },
+		{ name: 'Name', value: 'name' },
+		{ name: 'Phone Number', value: 'phone_e164' },
+		{ name: 'Email', value: 'email' },
+		{ name: 'Attributes', value: 'attributes' },
+		{ name: 'Tags', value: 'tags' },
+		{ name: 'Active', value: 'is_active' },
+		{ name: 'Opted In At', value: 'opt_in_at' },
+		{ name: 'Opted Out At', value: 'opt_out_at' },
+		{ name: 'Created At', value: 'created_at' },
+		{ name: 'Updated At', value: 'updated_at' },
+	]),
 	requestOptionsDescription,
 ];
 
@@ -40,6 +52,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		settings: getRequestSettings(this, itemIndex),
 	});
-	const simple = this.getNodeParameter('simple', itemIndex, true) as boolean;
-	return simple ? simplify(contact, SIMPLE_FIELDS) : contact;
+	return shapeOutput(this, itemIndex, contact, { simple: SIMPLE_FIELDS, id: 'id' });
 }
