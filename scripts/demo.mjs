@@ -5,8 +5,11 @@
 //    (N8N_DEV_RELOAD=true reloads it when dist/ changes) and runs `tsc --watch` so source edits rebuild
 // 3. starts the sandbox (port 4010 or $SANDBOX_PORT) and n8n (http://localhost:5678 or $N8N_PORT)
 // 4. creates the owner (first start), the credential "SMS Platform Sandbox" and the example workflows (examples/)
-// Ctrl-C stops everything, and so does SIGTERM to this script or to the npm process that started it. The user folder
-// is kept ($SMS_PLATFORM_CACHE/demo), so the next start takes seconds.
+// Ctrl-C stops everything, and so does SIGTERM to this script or to the npm process that started it, at any moment of
+// the start: every process the demo started (n8n and its task runner, n8n's import commands, the sandbox, the build,
+// tsc --watch) is asked to stop, and killed after a grace period ($DEMO_STOP_GRACE_SECONDS, 6 s); the demo says which
+// had to be killed and exits only when they are gone and their ports are free. The user folder is kept
+// ($SMS_PLATFORM_CACHE/demo), so the next start takes seconds.
 //
 //   npm start -- --fresh    restore the example workflows and the demo credential (n8n autosaves edits to them)
 //   npm start -- --reset    start from an empty n8n user folder (owner, credentials, workflows, executions)
@@ -26,6 +29,7 @@ import {
 } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 import { buildPackage, linkDev, PROJECT_ROOT } from './install-package.mjs';
 import { cacheDir, ensureN8n } from './n8n-runtime.mjs';
@@ -44,14 +48,25 @@ const N8N_PORT = Number(process.env.N8N_PORT || 5678);
 const WATCH = process.env.DEMO_WATCH !== '0';
 const VERBOSE = process.env.DEMO_VERBOSE === '1';
 
-const started = Date.now();
-/** @type {Array<{ name: string, child: import('node:child_process').ChildProcess, stop?: () => Promise<unknown> }>} */
+// `npm start` runs this script after scripts/with-node24.sh, which may first install Node 24 and the dependencies: it
+// notes when it began, so that "ready in" counts from the command the user typed.
+const started = Number(process.env.SMS_PLATFORM_STARTED_MS) || Date.now();
+delete process.env.SMS_PLATFORM_STARTED_MS;
+const STOP_GRACE_MS = 1000 * (Number(process.env.DEMO_STOP_GRACE_SECONDS) || 6);
+/** @type {Array<{ name: string, child: import('node:child_process').ChildProcess }>} */
 const children = [];
 let stopping = false;
+/** Thrown by `going()` once a stop began: the start goes no further (shutdown() ends the processes). */
+const STOPPED = new Error('the demo is stopping');
 
 /** @param {string} message */
 function say(message) {
 	process.stderr.write(`[demo] ${message}\n`);
+}
+
+/** Between the steps of the start: stop there when a stop began meanwhile. */
+function going() {
+	if (stopping) throw STOPPED;
 }
 
 function seconds() {
@@ -178,23 +193,166 @@ function startTscWatch(logFile) {
 	child.stderr.on('data', onData);
 }
 
-/** @param {number} [code] */
+/**
+ * The processes below `root` (children, their children...), from /proc: pid → { ppid, start time, command line }.
+ * Empty where there is no /proc (then only the children this script spawned itself are known).
+ * @param {number} root
+ * @returns {Map<number, { ppid: number, start: string, cmd: string[] }>}
+ */
+function descendants(root) {
+	/** @type {Map<number, { ppid: number, start: string, cmd: string[] }>} */
+	const all = new Map();
+	let entries = [];
+	try {
+		entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+	} catch {
+		return all;
+	}
+	for (const name of entries) {
+		const info = procInfo(Number(name));
+		if (info) all.set(Number(name), info);
+	}
+	const found = new Map();
+	const queue = [root];
+	while (queue.length) {
+		const parent = queue.shift();
+		for (const [pid, info] of all) {
+			if (info.ppid === parent && !found.has(pid)) {
+				found.set(pid, info);
+				queue.push(pid);
+			}
+		}
+	}
+	return found;
+}
+
+/**
+ * @param {number} pid
+ * @returns {{ ppid: number, start: string, cmd: string[], zombie: boolean } | undefined}
+ */
+function procInfo(pid) {
+	try {
+		const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+		// "pid (comm) state ppid ... starttime ...": comm may hold spaces and parentheses.
+		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+		/** @type {string[]} */
+		let cmd = [];
+		try {
+			cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+		} catch {
+			// gone meanwhile
+		}
+		// A process whose main thread has ended shows as a zombie while its other threads still exit (and still hold
+		// its ports): it is gone only once it is a zombie of one thread.
+		const threads = Number(
+			/^Threads:\s*(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 1,
+		);
+		return {
+			ppid: Number(fields[1]),
+			start: fields[19],
+			cmd,
+			zombie: fields[0] === 'Z' && threads <= 1,
+		};
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * What a process of the demo is, in the user's words.
+ * @param {string[]} cmd
+ */
+function processName(cmd) {
+	const args = cmd.join(' ');
+	if (args.includes('sandbox/cli.mjs')) return 'the sandbox';
+	if (args.includes('task-runner')) return "n8n's task runner";
+	const n8n = cmd.findIndex((arg) => /(^|\/)n8n$/.test(arg));
+	if (n8n >= 0) return cmd[n8n + 1] === 'start' ? 'n8n' : `n8n ${cmd[n8n + 1] ?? ''}`.trim();
+	if (args.includes('tsc')) return 'tsc --watch';
+	if (args.includes('npm')) return 'the build (npm)';
+	return path.basename(cmd[1] ?? cmd[0] ?? 'a process');
+}
+
+/**
+ * Stops every process the demo started and waits for them: SIGTERM to its own children (n8n stops its task runner),
+ * SIGKILL to whatever is still running after the grace period (n8n ignores SIGTERM near the end of its start-up).
+ * Processes that appear meanwhile (a step of the start that was under way) are stopped too.
+ * @param {number} [code]
+ */
 async function shutdown(code = 0) {
 	if (stopping) return;
 	stopping = true;
 	say('stopping…');
-	const waits = children.map(
-		({ child, stop }) =>
-			stop?.() ??
-			new Promise((/** @type {(value?: unknown) => void} */ resolve) => {
-				if (child.exitCode !== null || child.signalCode !== null) return resolve();
-				child.once('exit', resolve);
-				child.kill('SIGTERM');
-				setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
-			}),
-	);
-	await Promise.allSettled(waits);
-	say('stopped');
+	/** @type {Map<number, { name: string, start: string }>} */
+	const seen = new Map();
+	const signalled = new Set();
+	const killed = [];
+	const withProc = existsSync('/proc/self/stat');
+	const alive = (/** @type {number} */ pid) => {
+		const info = procInfo(pid);
+		// The same process (not a new one with its pid), not yet reaped.
+		if (info) return info.start === seen.get(pid)?.start && !info.zombie;
+		if (withProc) return false;
+		// No /proc: ask the system.
+		try {
+			process.kill(pid, 0);
+			return true;
+		} catch {
+			return false;
+		}
+	};
+	const stopAt = Date.now() + STOP_GRACE_MS;
+	let killing = false;
+	while (true) {
+		for (const [pid, info] of descendants(process.pid)) {
+			if (!seen.has(pid)) seen.set(pid, { name: processName(info.cmd), start: info.start });
+		}
+		for (const { name, child } of children) {
+			if (child.pid && !seen.has(child.pid) && child.exitCode === null && child.signalCode === null)
+				seen.set(child.pid, { name, start: procInfo(child.pid)?.start ?? '' });
+		}
+		const running = [...seen.keys()].filter(alive);
+		if (!running.length) break;
+		for (const pid of running) {
+			const own = procInfo(pid)?.ppid === process.pid || children.some((c) => c.child.pid === pid);
+			if (killing) {
+				if (!signalled.has(`kill ${pid}`)) {
+					signalled.add(`kill ${pid}`);
+					killed.push(`${seen.get(pid)?.name} (pid ${pid})`);
+					try {
+						process.kill(pid, 'SIGKILL');
+					} catch {
+						// gone meanwhile
+					}
+				}
+			} else if (own && !signalled.has(pid)) {
+				signalled.add(pid);
+				try {
+					process.kill(pid, 'SIGTERM');
+				} catch {
+					// gone meanwhile
+				}
+			}
+		}
+		if (!killing && Date.now() > stopAt) {
+			killing = true;
+			continue;
+		}
+		await sleep(100);
+	}
+	if (killed.length)
+		say(`still running after ${STOP_GRACE_MS / 1000} s, had to be killed: ${killed.join(', ')}`);
+	// The system frees a port as the last thread of its process ends: allow it a moment.
+	let busy = [];
+	for (let attempt = 0; attempt < 20; attempt++) {
+		busy = [];
+		for (const port of [N8N_PORT, SANDBOX_PORT]) if (await portInUse(port)) busy.push(port);
+		if (!busy.length) break;
+		await sleep(100);
+	}
+	if (busy.length)
+		say(`port ${busy.join(' and ')} still in use, by a process the demo did not start`);
+	say(`stopped (${[...seen.values()].length} processes ended)`);
 	process.exit(code);
 }
 
@@ -232,13 +390,20 @@ async function main() {
 		throw new Error(`port ${SANDBOX_PORT} is in use: set SANDBOX_PORT`);
 
 	const n8nPaths = await ensureN8n();
+	going();
 
-	if (buildIsStale()) await buildPackage();
+	// The build's spinner draws with escape codes: on a terminal only, not into a log.
+	if (buildIsStale()) await buildPackage({ quiet: !process.stderr.isTTY });
 	else say('dist/ is up to date: not rebuilding');
+	going();
 	linkDev({ userFolder });
 	if (WATCH) startTscWatch(path.join(userFolder, 'tsc-watch.log'));
 
-	const sandbox = await startSandbox(SANDBOX_PORT);
+	const listening = await startSandbox(SANDBOX_PORT);
+	going();
+	// One address form everywhere (the README, the credential, this output): localhost, which reaches the sandbox's
+	// 127.0.0.1 too.
+	const sandbox = { ...listening, url: listening.url.replace('//127.0.0.1:', '//localhost:') };
 	say(`sandbox ready at ${sandbox.url} (${seconds()})`);
 
 	const n8n = createN8n({ bin: n8nPaths.bin, userFolder, port: N8N_PORT });
@@ -262,17 +427,21 @@ async function main() {
 			`importing the credential "${DEMO_CREDENTIAL_NAME}" and ${examples.length} example workflows`,
 		);
 		await importCredentials(n8n, [credential]);
+		going();
 		await importWorkflows(n8n, examples);
+		going();
 		writeFileSync(stampFile, `${fingerprint}\n`);
 	} else {
-		say('credential and example workflows unchanged: not re-importing');
+		say(
+			'the demo credential and example workflows are already in n8n: not importing them again (your edits are kept; `npm start -- --fresh` restores the originals)',
+		);
 	}
 
 	const logFile = path.join(userFolder, 'n8n.log');
 	say(`starting n8n ${n8nPaths.version} (log: ${logFile})`);
 	const server = await startN8n(n8n, { devReload: true, logFile, echo: VERBOSE });
-	// n8n's own graceful shutdown can take ten seconds or more; a demo has nothing worth waiting for past 4 s.
-	children.push({ name: 'n8n', child: server.child, stop: () => server.stop({ timeoutMs: 4000 }) });
+	children.push({ name: 'n8n', child: server.child });
+	going();
 	server.child.on('exit', (code, signal) => {
 		if (!stopping) {
 			say(`n8n stopped unexpectedly (${signal ?? `exit ${code}`}); see ${logFile}`);
@@ -280,6 +449,7 @@ async function main() {
 		}
 	});
 	const owner = await ensureOwner(server.url, OWNER);
+	going();
 
 	const lines = [
 		'',
@@ -301,6 +471,9 @@ async function main() {
 }
 
 main().catch((error) => {
-	say(`failed: ${error.stack ?? error}`);
+	// A stop under way ends the processes and exits by itself.
+	if (stopping) return;
+	// A failed build's output may carry its spinner's escape codes.
+	say(`failed: ${String(error.stack ?? error).replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '')}`);
 	shutdown(1);
 });

@@ -12,6 +12,12 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cache="${SMS_PLATFORM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-sms-platform}"
 export SMS_PLATFORM_CACHE="$cache"
+# When the command began (ms), before any install below: the demo's "ready in" counts from here.
+if [ -z "${SMS_PLATFORM_STARTED_MS:-}" ]; then
+	SMS_PLATFORM_STARTED_MS="$(date +%s%3N 2>/dev/null || true)"
+	case "$SMS_PLATFORM_STARTED_MS" in *N* | '') SMS_PLATFORM_STARTED_MS="$(($(date +%s) * 1000))" ;; esac
+	export SMS_PLATFORM_STARTED_MS
+fi
 
 major() { "$1" -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
 
