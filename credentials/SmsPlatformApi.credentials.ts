@@ -89,6 +89,17 @@ export class SmsPlatformApi implements ICredentialType {
 			default: '',
 			required: true,
 			description: 'The email address you log in to the service with',
+			typeOptions: {
+				validationRules: [
+					{
+						type: 'regex',
+						properties: {
+							regex: '^\\s*[^\\s@]+@[^\\s@]+\\.[^\\s@]+\\s*$',
+							errorMessage: 'Enter an email address, e.g. nathan@example.com',
+						},
+					},
+				],
+			},
 			displayOptions: { show: { authMethod: ['jwt'] } },
 		},
 		{

@@ -5,16 +5,24 @@
 //   UI_N8N_URL=http://localhost:5678 …       runs against a demo that is already up (npm start)
 //
 // Chromium is installed with apt-get when missing (root only; CI runs as root).
+//
+// Every operation of the action node and every event of the trigger is opened in the node panel at n8n's default
+// width, with every optional field added: no dropdown offers a dummy option ("(Choose…)"), no section is empty (a
+// collection with nothing to add), no label or dropdown description is cut, and each panel is kept as a screenshot
+// (ui-artifacts/panel-*.png, ui-artifacts/picker-*.png) for review.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
 import puppeteer from 'puppeteer-core';
 
+import { DEMO_CREDENTIAL_ID, DEMO_CREDENTIAL_NAME } from '../scripts/examples.mjs';
 import { freePort } from '../scripts/n8n/process.mjs';
+import { login } from '../scripts/n8n/rest.mjs';
 import { SANDBOX_API_KEY, SANDBOX_EMAIL, SANDBOX_PASSWORD } from '../sandbox/server.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -27,7 +35,7 @@ let browser;
 /** @type {import('puppeteer-core').Page} */
 let page;
 let n8nUrl = process.env.UI_N8N_URL ?? '';
-let sandboxUrl = process.env.UI_SANDBOX_URL ?? 'http://127.0.0.1:4010';
+let sandboxUrl = process.env.UI_SANDBOX_URL ?? 'http://localhost:4010';
 /** @type {import('node:child_process').ChildProcess | undefined} */
 let demo;
 let userFolder = '';
@@ -57,6 +65,8 @@ async function startDemo() {
 			SANDBOX_PORT: String(sandboxPort),
 			DEMO_USER_FOLDER: userFolder,
 			DEMO_WATCH: '0',
+			// The demo's "ready in" counts from its own start, not this test's.
+			SMS_PLATFORM_STARTED_MS: '',
 		},
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
@@ -71,7 +81,7 @@ async function startDemo() {
 		await sleep(500);
 	}
 	n8nUrl = `http://localhost:${n8nPort}`;
-	sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+	sandboxUrl = `http://localhost:${sandboxPort}`;
 }
 
 /** @param {string} name */
@@ -136,6 +146,237 @@ async function openNode(/** @type {string} */ workflowId, /** @type {string} */ 
 	await sleep(500);
 }
 
+/** The nodes as the demo built them (dist/): every resource → operation of the action, every trigger event. */
+function nodePanels() {
+	const require = createRequire(import.meta.url);
+	const { SmsPlatform } = require(path.join(ROOT, 'dist/nodes/SmsPlatform/SmsPlatform.node.js'));
+	const { SmsPlatformTrigger } = require(
+		path.join(ROOT, 'dist/nodes/SmsPlatform/SmsPlatformTrigger.node.js'),
+	);
+	/** @type {any[]} */
+	const action = new SmsPlatform().description.properties;
+	/** @type {any[]} */
+	const trigger = new SmsPlatformTrigger().description.properties;
+	const panels = [];
+	for (const resource of action.find((p) => p.name === 'resource').options) {
+		const picker = action.find(
+			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value),
+		);
+		for (const operation of picker.options)
+			panels.push({
+				label: `${resource.name} → ${operation.name}`,
+				file: `${resource.value}-${operation.value}`,
+				type: 'n8n-nodes-sms-platform.smsPlatform',
+				parameters: { resource: resource.value, operation: operation.value },
+			});
+	}
+	for (const event of trigger.find((p) => p.name === 'event').options)
+		panels.push({
+			label: `Trigger → ${event.name}`,
+			file: `trigger-${event.value}`,
+			type: 'n8n-nodes-sms-platform.smsPlatformTrigger',
+			parameters: { event: event.value },
+		});
+	return panels;
+}
+
+/**
+ * A workflow with one node per panel (names: the panel labels), created through n8n's REST API as the owner.
+ * @param {ReturnType<typeof nodePanels>} panels
+ */
+async function panelsWorkflow(panels) {
+	const session = await login(n8nUrl, OWNER);
+	assert.ok(session, 'the demo owner logs in to the REST API');
+	const credentials = { smsPlatformApi: { id: DEMO_CREDENTIAL_ID, name: DEMO_CREDENTIAL_NAME } };
+	const nodes = panels.map((panel, index) => ({
+		id: `panel-${index}`,
+		name: panel.label,
+		type: panel.type,
+		typeVersion: 1,
+		position: [(index % 5) * 260, Math.floor(index / 5) * 220],
+		parameters: panel.parameters,
+		credentials,
+	}));
+	const workflow = await session.requestOk('POST', '/rest/workflows', {
+		name: 'UI test: every panel',
+		nodes,
+		connections: {},
+		settings: {},
+		active: false,
+	});
+	return workflow.id;
+}
+
+/** The items of the dropdown that is open now. */
+async function openDropdownItems() {
+	return await page.$$eval('.el-select-dropdown__item', (items) =>
+		items
+			.filter((item) => /** @type {HTMLElement} */ (item).offsetParent !== null)
+			.map((item) => {
+				const description = item.querySelector('.option-description');
+				return {
+					text: (item.querySelector('.option-headline') ?? item).textContent?.trim() ?? '',
+					description: description?.textContent?.trim() ?? '',
+					// n8n clamps a description to two lines: what is below them is cut.
+					cut: description ? description.scrollHeight > description.clientHeight + 1 : false,
+				};
+			}),
+	);
+}
+
+/** Closes the dropdown that is open (Escape there closes only the dropdown, elsewhere the node panel). */
+async function closeDropdown() {
+	const open = await page.$$eval(
+		'.el-select-dropdown__item',
+		(items) =>
+			items.filter((item) => /** @type {HTMLElement} */ (item).offsetParent !== null).length,
+	);
+	if (open) await page.keyboard.press('Escape');
+	await sleep(250);
+}
+
+/** The label of the parameter an element belongs to. */
+async function labelOf(/** @type {import('puppeteer-core').ElementHandle} */ element) {
+	return await element.evaluate(
+		(node) =>
+			node
+				.closest('[data-test-id="parameter-item"]')
+				?.querySelector('label')
+				?.textContent?.trim() ?? '?',
+	);
+}
+
+/** Adds every optional field of every collection of the open panel, one at a time (each re-renders the panel). */
+async function addEveryOption() {
+	for (let round = 0; round < 12; round++) {
+		let added = false;
+		for (const adder of await page.$$(
+			'[data-test-id="ndv"] [data-test-id="collection-parameter-add"]',
+		)) {
+			await adder.click();
+			await sleep(350);
+			if ((await openDropdownItems()).length) {
+				await page.evaluate(() => {
+					const item = [...document.querySelectorAll('.el-select-dropdown__item')].find(
+						(element) => /** @type {HTMLElement} */ (element).offsetParent !== null,
+					);
+					/** @type {HTMLElement | undefined} */ (item)?.click();
+				});
+				await sleep(400);
+				added = true;
+				break;
+			}
+			await closeDropdown();
+		}
+		if (!added) return;
+	}
+}
+
+/**
+ * Checks the open node panel: every collection (something to add; then all of it added), every dropdown (no dummy
+ * option, no cut description), every label (not cut at the panel's width). Returns the problems found.
+ */
+async function checkPanel(/** @type {string} */ file) {
+	const problems = [];
+	const fieldCount = async () =>
+		(await page.$$('[data-test-id="ndv"] [data-test-id="parameter-item"]')).length;
+	for (const adder of await page.$$(
+		'[data-test-id="ndv"] [data-test-id="collection-parameter-add"]',
+	)) {
+		const name = await labelOf(adder);
+		const before = await fieldCount();
+		await adder.click();
+		await sleep(350);
+		// A collection with one option adds it at once; one with several opens a list of them.
+		if (!(await openDropdownItems()).length && (await fieldCount()) === before)
+			problems.push(`the collection "${name}" has nothing to add`);
+		await closeDropdown();
+	}
+	await addEveryOption();
+	// A switch that shows more fields (Wait for Completion) is turned on, and those fields added too.
+	const toggle = await page.$(
+		'[data-test-id="ndv"] [data-test-id="parameter-input-waitForCompletion"] .el-switch',
+	);
+	if (toggle) {
+		await toggle.click();
+		await sleep(400);
+		await addEveryOption();
+	}
+	const selects = await page.$$eval(
+		'[data-test-id="ndv"] [data-test-id^="parameter-input-"]',
+		(inputs) =>
+			inputs
+				.filter(
+					(input) =>
+						input.querySelector('.el-select, .n8n-select') &&
+						!input.closest('[data-test-id="node-settings"]') &&
+						/** @type {HTMLElement} */ (input).offsetParent !== null,
+				)
+				.map((input) => input.getAttribute('data-test-id')),
+	);
+	for (const testId of selects) {
+		if (!testId || /alwaysOutputData|executeOnce|retryOnFail|onError|notes/.test(testId)) continue;
+		const select = await page.$(`[data-test-id="ndv"] [data-test-id="${testId}"] .el-select`);
+		if (!select) continue;
+		await select.click();
+		await sleep(400);
+		const items = await openDropdownItems();
+		const field = testId.replace('parameter-input-', '');
+		for (const item of items) {
+			if (!item.text || /^\(|choose|select\b/i.test(item.text))
+				problems.push(`"${field}" offers the dummy option "${item.text}"`);
+			if (item.cut)
+				problems.push(`"${field}" → "${item.text}": its description is cut at two lines`);
+		}
+		if (field === 'operation' || field === 'event')
+			await page.screenshot({ path: path.join(ARTIFACTS, `picker-${file}.png`) });
+		await closeDropdown();
+	}
+	// A label is measured while the pointer is on its field: n8n then shows the Fixed / Expression switch beside it,
+	// which leaves the label less room (that is where "Tenant Service Accoun…" was cut).
+	const labels = [];
+	for (const item of await page.$$('[data-test-id="ndv"] [data-test-id="parameter-item"]')) {
+		if (
+			!(await item.evaluate(
+				(element) => /** @type {HTMLElement} */ (element).offsetParent !== null,
+			))
+		)
+			continue;
+		await item.hover();
+		await sleep(120);
+		labels.push(
+			...(await item.evaluate((element) => {
+				const label = element.querySelector('label');
+				if (!label) return [];
+				const cut = [label, ...label.querySelectorAll('*')].some((part) => {
+					const style = getComputedStyle(part);
+					return (
+						(style.textOverflow === 'ellipsis' || style.overflow === 'hidden') &&
+						part.scrollWidth > part.clientWidth + 1
+					);
+				});
+				return cut
+					? [
+							label.querySelector('[class*="title"]')?.textContent?.trim() ??
+								label.textContent?.trim() ??
+								'',
+						]
+					: [];
+			})),
+		);
+	}
+	for (const cut of new Set(labels))
+		problems.push(`the label "${cut}" is cut at the panel's width`);
+	const text = await page.$eval(
+		'[data-test-id="ndv"]',
+		(ndv) => /** @type {HTMLElement} */ (ndv).innerText,
+	);
+	if (/E\.164 format \(\+/.test(text)) problems.push('the E.164 notice is back');
+	// With every optional field added, a collection that still says "No properties" has nothing in it.
+	if (/No properties/.test(text)) problems.push('a section is empty ("No properties")');
+	return problems;
+}
+
 before(
 	async () => {
 		mkdirSync(ARTIFACTS, { recursive: true });
@@ -153,7 +394,9 @@ before(
 				'--disable-component-update',
 				'--disable-sync',
 			],
-			defaultViewport: { width: 1440, height: 900 },
+			// A tall window, so that a panel with every optional field fits one screenshot; the panel's width is
+			// n8n's default (a fresh browser profile: nothing resized).
+			defaultViewport: { width: 1440, height: 1400 },
 			userDataDir: mkdtempSync(path.join(os.tmpdir(), 'sms-platform-chromium-')),
 		});
 		page = await browser.newPage();
@@ -195,13 +438,23 @@ describe('the n8n editor with the SMS Platform nodes', () => {
 		// The first result is the app: Enter opens its details (actions and triggers).
 		await page.keyboard.press('Enter');
 		await page.waitForFunction(() => document.body.innerText.includes('Actions (16)'));
-		const text = await page.evaluate(() => document.body.innerText);
-		assert.match(text, /Send SMS and check delivery, read balance and statistics/);
+		// The app's description (the trigger's): one line, as n8n's own entries have.
+		const lines = await page.evaluate(() => {
+			const element = [...document.querySelectorAll('*')].find(
+				(candidate) =>
+					candidate.children.length === 0 &&
+					candidate.textContent?.trim() === 'Send SMS and take mobile money payments',
+			);
+			if (!element) return 0;
+			const height = element.getBoundingClientRect().height;
+			return Math.round(height / parseFloat(getComputedStyle(element).lineHeight));
+		});
+		assert.equal(lines, 1, 'the app description is shown on one line');
 		await shot('02-nodes-panel');
 		await page.keyboard.press('Escape');
 	});
 
-	test('Send: what, to whom, from whom, with the E.164 notice right under Recipients', async () => {
+	test('Send: what, to whom, from whom; no notice under Recipients (its tooltip says how to write numbers)', async () => {
 		await openNode('smsExSendAndStatus', 'Send SMS');
 		const order = await page.$$eval(
 			'[data-test-id="ndv"] [data-test-id="parameter-item"]',
@@ -215,7 +468,7 @@ describe('the n8n editor with the SMS Platform nodes', () => {
 		const fields = order.filter((name) =>
 			['message', 'recipients', 'notice', 'senderId'].includes(String(name)),
 		);
-		assert.deepEqual(fields, ['message', 'recipients', 'notice', 'senderId']);
+		assert.deepEqual(fields, ['message', 'recipients', 'senderId']);
 		const rows = await page.$eval(
 			'[data-test-id="parameter-input-recipients"] textarea',
 			(textarea) => /** @type {HTMLTextAreaElement} */ (textarea).rows,
@@ -248,7 +501,8 @@ describe('the n8n editor with the SMS Platform nodes', () => {
 				element.querySelector('input')?.value ??
 				'',
 		);
-		assert.match(shown, /^Business · \d+ credits/);
+		// The price comes before the credits: the picker's width cuts the end.
+		assert.match(shown, /^Business · [\d.]+ [A-Z]+ · \d+ credits/);
 		await shot('04-package-picked');
 	});
 
@@ -326,5 +580,31 @@ describe('the n8n editor with the SMS Platform nodes', () => {
 		assert.match(text, /delivered/);
 		assert.match(text, /message_id/);
 		await shot('07-example-output');
+	});
+
+	test("every operation and event, in its panel at n8n's default width: no dummy option, no empty section, nothing cut", async (t) => {
+		// The nodes as the demo built them (before() has started it): their operations and events, found now.
+		const all = nodePanels();
+		assert.equal(all.length, 16 + 3, 'the built nodes have 16 operations and 3 events');
+		// UI_PANELS=sms-send,trigger-lowBalance checks only those (the screenshots' names).
+		const only = process.env.UI_PANELS?.split(',');
+		const panels = only ? all.filter((panel) => only.includes(panel.file)) : all;
+		const workflowId = await panelsWorkflow(panels);
+		for (const panel of panels) {
+			await t.test(panel.label, async () => {
+				await openNode(workflowId, panel.label);
+				const width = await page.$eval(
+					'[data-test-id="ndv"] [data-test-id="parameter-item"]',
+					(item) => item.getBoundingClientRect().width,
+				);
+				// n8n's default main panel (MAIN_NODE_PANEL_WIDTH 390, less its padding): nothing was resized.
+				assert.ok(width > 300 && width < 420, `the panel's fields are ${width} px wide`);
+				const problems = await checkPanel(panel.file);
+				await page.screenshot({ path: path.join(ARTIFACTS, `panel-${panel.file}.png`) });
+				assert.deepEqual(problems, [], `${panel.label}:\n${problems.join('\n')}`);
+				await page.keyboard.press('Escape');
+				await sleep(300);
+			});
+		}
 	});
 });

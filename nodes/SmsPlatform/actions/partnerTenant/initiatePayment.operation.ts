@@ -126,7 +126,7 @@ const properties: INodeProperties[] = [
 				typeOptions: { minValue: 1, maxValue: 3600 },
 				default: 300,
 				description:
-					"Seconds to wait at most. A payment still pending then is no failure: the output has 'timedOut' set to true, and the payment may still complete. Defaults to 300.",
+					"Seconds to wait at most. A payment still pending then does not stop the workflow: the output has 'timedOut' set to true, and the payment may still complete. Defaults to 300.",
 				displayOptions: { show: { waitForCompletion: [true] } },
 			},
 		],

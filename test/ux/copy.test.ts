@@ -1,0 +1,186 @@
+/**
+ * The words a user reads in the editor, checked against n8n's UX guidelines for verified nodes (the audit is
+ * docs/ux-guidelines-audit.md): every label, description, placeholder and option of both nodes and the credential.
+ */
+import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
+
+import { SmsPlatformApi } from '../../credentials/SmsPlatformApi.credentials';
+import { SmsPlatform } from '../../nodes/SmsPlatform/SmsPlatform.node';
+import { SmsPlatformTrigger } from '../../nodes/SmsPlatform/SmsPlatformTrigger.node';
+
+type Option = INodePropertyOptions & { action?: string };
+
+/** Every parameter (also inside collections), with where it is. */
+function walk(properties: INodeProperties[], where: string): Array<[string, INodeProperties]> {
+	return properties.flatMap((property) => {
+		const here = `${where} › ${property.displayName}`;
+		const nested = (property.options ?? []).filter(
+			(option): option is INodeProperties => 'type' in option,
+		);
+		const fixed = (property.options ?? []).filter(
+			(option): option is INodePropertyCollection => 'values' in option,
+		);
+		return [
+			[here, property] as [string, INodeProperties],
+			...walk(nested, here),
+			...fixed.flatMap((group) => walk(group.values, `${here} › ${group.displayName}`)),
+		];
+	});
+}
+
+const action = new SmsPlatform().description;
+const trigger = new SmsPlatformTrigger().description;
+const credential = new SmsPlatformApi();
+const PARAMETERS = [
+	...walk(action.properties, 'SMS Platform'),
+	...walk(trigger.properties, 'SMS Platform Trigger'),
+	...walk(credential.properties, 'SMS Platform API'),
+];
+const OPTIONS: Array<[string, Option]> = PARAMETERS.flatMap(([where, property]) =>
+	(property.options ?? [])
+		.filter((option): option is Option => 'value' in option)
+		.map((option) => [`${where} › ${option.name}`, option] as [string, Option]),
+);
+/** Every text a user reads: descriptions, placeholders, option descriptions, actions, node descriptions. */
+const TEXTS: Array<[string, string]> = [
+	['SMS Platform', action.description],
+	['SMS Platform Trigger', trigger.description],
+	...PARAMETERS.flatMap(([where, property]) =>
+		[property.description, property.placeholder, property.hint]
+			.filter((text): text is string => typeof text === 'string' && text !== '')
+			.map((text) => [where, text] as [string, string]),
+	),
+	...OPTIONS.flatMap(([where, option]) =>
+		[option.description, option.action]
+			.filter((text): text is string => typeof text === 'string' && text !== '')
+			.map((text) => [where, text] as [string, string]),
+	),
+];
+
+const failures = (found: Array<[string, string]>) =>
+	found.map(([where, text]) => `${where}: ${text}`);
+
+describe('UI copy (n8n UX guidelines)', () => {
+	it('has no API field names or jargon: snake_case names, "UUID", "API response", JSON shapes', () => {
+		const jargon = /\b[a-z]+_[a-z_]+\b|UUID|\bE\.164\b|\{ ?\w+ ?\(|messaging API|integration API/;
+		expect(failures(TEXTS.filter(([, text]) => jargon.test(text)))).toEqual([]);
+	});
+
+	it('writes "email" one way', () => {
+		expect(failures(TEXTS.filter(([, text]) => /e-mail/i.test(text)))).toEqual([]);
+	});
+
+	it('starts every placeholder with "e.g."', () => {
+		const placeholders = PARAMETERS.filter(
+			([, property]) =>
+				typeof property.placeholder === 'string' &&
+				property.placeholder !== '' &&
+				!['collection', 'fixedCollection'].includes(property.type),
+		);
+		expect(placeholders.length).toBeGreaterThan(10);
+		expect(
+			failures(
+				placeholders
+					.filter(([, property]) => !String(property.placeholder).startsWith('e.g. '))
+					.map(([where, property]) => [where, String(property.placeholder)]),
+			),
+		).toEqual([]);
+	});
+
+	it('starts every boolean description with "Whether"', () => {
+		const booleans = PARAMETERS.filter(([, property]) => property.type === 'boolean');
+		expect(
+			failures(
+				booleans
+					.filter(([, property]) => !String(property.description).startsWith('Whether'))
+					.map(([where, property]) => [where, String(property.description)]),
+			),
+		).toEqual([]);
+	});
+
+	it('ends a one-sentence tooltip without a period, and a longer one with a period', () => {
+		const sentences = (text: string) => text.split(/(?<=[.!?])\s+(?=[A-Z'])/).length;
+		const wrong = PARAMETERS.filter(([, property]) => typeof property.description === 'string')
+			.map(([where, property]) => [where, String(property.description)] as [string, string])
+			.filter(([, text]) => (sentences(text) === 1) === /\.$/.test(text));
+		expect(failures(wrong)).toEqual([]);
+	});
+
+	it('writes actions without articles, naming the resource', () => {
+		const actions = OPTIONS.filter(([, option]) => option.action !== undefined);
+		expect(actions).toHaveLength(16);
+		expect(
+			failures(
+				actions
+					.filter(([, option]) => /\b(a|an|the)\b/i.test(String(option.action)))
+					.map(([where, option]) => [where, String(option.action)]),
+			),
+		).toEqual([]);
+	});
+
+	it('describes operations with n8n\'s vocabulary ("Retrieve…", "Create a new…", "Send…", "Ask…")', () => {
+		const descriptions = OPTIONS.filter(([, option]) => option.action !== undefined).map(
+			([where, option]) => [where, String(option.description)] as [string, string],
+		);
+		expect(
+			failures(descriptions.filter(([, text]) => !/^(Retrieve|Create a new|Send|Ask) /.test(text))),
+		).toEqual([]);
+	});
+
+	it('says the default of every optional field that has one ("Defaults to …")', () => {
+		const optional = PARAMETERS.filter(
+			([where, property]) =>
+				/› (Options|Request Options|Filters) ›/.test(where) &&
+				!['', undefined].includes(property.default as string) &&
+				property.name !== 'type',
+		);
+		expect(optional.length).toBeGreaterThanOrEqual(10);
+		expect(
+			failures(
+				optional
+					.filter(([, property]) => !/Defaults to /.test(String(property.description)))
+					.map(([where, property]) => [where, String(property.description)]),
+			),
+		).toEqual([]);
+	});
+
+	it('sorts list options by name (Period excepted: its options are in time order)', () => {
+		const unsorted = PARAMETERS.filter(
+			([, property]) =>
+				['options', 'multiOptions'].includes(property.type) &&
+				property.name !== 'period' &&
+				(property.options ?? []).length > 1,
+		).filter(([, property]) => {
+			const names = (property.options ?? []).map((option) => String(option.name));
+			return names.join('|') !== [...names].sort((a, b) => a.localeCompare(b)).join('|');
+		});
+		expect(unsorted.map(([where]) => where)).toEqual([]);
+	});
+
+	it('shows a list operation as "Get Many", and names the trigger\'s event field "Trigger On"', () => {
+		const lists = ['getAll', 'getHistory', 'getRecent'];
+		for (const [where, option] of OPTIONS.filter(([, option]) =>
+			lists.includes(String(option.value)),
+		))
+			expect(`${where}: ${option.name}`).toBe(`${where}: Get Many`);
+		const event = trigger.properties.find((property) => property.name === 'event');
+		expect(event?.displayName).toBe('Trigger On');
+		expect(event?.description).toBeUndefined();
+	});
+
+	it('offers no dummy option, and no info box', () => {
+		expect(
+			OPTIONS.filter(([, option]) => option.value === '' || /^\(/.test(option.name)).map(
+				([where]) => where,
+			),
+		).toEqual([]);
+		expect(
+			PARAMETERS.filter(([, property]) => property.type === 'notice').map(([where]) => where),
+		).toEqual([]);
+	});
+
+	it("describes the app in one short line for n8n's nodes panel", () => {
+		expect(trigger.description.length).toBeLessThanOrEqual(45);
+		expect(action.description).toBe(trigger.description);
+	});
+});
