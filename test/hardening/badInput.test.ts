@@ -277,7 +277,7 @@ const inputCases: BadCase[] = [
 		parameters: withField(send, 'options.tenantAccountId'),
 		good: 'tenant-1',
 		bad: { id: 'x' },
-		error: "'Tenant Service Account ID' must be text, not an object",
+		error: "'Tenant Account ID' must be text, not an object",
 	},
 	...[0, 1001, 2.5, 'ten'].map((bad) => ({
 		name: `batch size ${JSON.stringify(bad)}`,

@@ -510,7 +510,7 @@ describe('combined sends: what each item is told', () => {
 	});
 });
 
-describe('paged lists under faults (Billing → Get History, Return All)', () => {
+describe('paged lists under faults (Billing → Get Many, Return All)', () => {
 	async function history(options: { timeout?: number; items?: IDataObject[] } = {}) {
 		return await runNode({
 			parameters: {

@@ -72,7 +72,7 @@ export function prepare(
 	}
 	const tenantAccountId = optionalString(
 		options.tenantAccountId,
-		'Tenant Service Account ID',
+		'Tenant Account ID',
 		ctx,
 		itemIndex,
 	);

@@ -97,24 +97,7 @@ const properties: INodeProperties[] = [
 				description:
 					'Country calling code for local numbers: with 255, 0712345678 becomes +255712345678',
 			},
-			{
-				displayName: 'Tenant Account ID',
-				name: 'tenantAccountId',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 6f1c2d3e-4b5a-4c7d-9e8f-0a1b2c3d4e5f',
-				description:
-					"Partners only: send for this tenant, using its credits. The service account ID from the output of 'Create' (not the tenant ID).",
-			},
-			// Wait for Delivery, then the field it shows: the switch above what depends on it.
-			{
-				displayName: 'Wait for Delivery',
-				name: 'waitForDelivery',
-				type: 'boolean',
-				default: false,
-				description:
-					"Whether to wait until each message is delivered or failed before the node finishes, so the workflow can branch on 'status'. Status checks use the same hourly request budget as sends. Defaults to false.",
-			},
+			// Alphabetical, as n8n's lint requires of 5 or more options: shown only once Wait for Delivery is on.
 			{
 				displayName: 'Delivery Timeout',
 				name: 'deliveryTimeout',
@@ -124,6 +107,23 @@ const properties: INodeProperties[] = [
 				description:
 					"Seconds to wait for the final status. When they pass first, the item has 'deliveryTimedOut' set to true and the last status seen. Defaults to 120.",
 				displayOptions: { show: { waitForDelivery: [true] } },
+			},
+			{
+				displayName: 'Tenant Account ID',
+				name: 'tenantAccountId',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 6f1c2d3e-4b5a-4c7d-9e8f-0a1b2c3d4e5f',
+				description:
+					"Partners only: send for this tenant, using its credits. The service account ID from the output of 'Create' (not the tenant ID).",
+			},
+			{
+				displayName: 'Wait for Delivery',
+				name: 'waitForDelivery',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to wait until each message is delivered or failed before the node finishes, so the workflow can branch on 'status'. Status checks use the same hourly request budget as sends. Defaults to false.",
 			},
 		],
 	},
