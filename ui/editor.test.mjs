@@ -293,11 +293,12 @@ async function checkPanel(/** @type {string} */ file) {
 		await closeDropdown();
 	}
 	await addEveryOption();
-	// A switch that shows more fields (Wait for Completion) is turned on, and those fields added too.
-	const toggle = await page.$(
-		'[data-test-id="ndv"] [data-test-id="parameter-input-waitForCompletion"] .el-switch',
-	);
-	if (toggle) {
+	// Switches that show more fields (Wait for Completion, Wait for Delivery) are turned on, and those fields added.
+	for (const name of ['waitForCompletion', 'waitForDelivery']) {
+		const toggle = await page.$(
+			`[data-test-id="ndv"] [data-test-id="parameter-input-${name}"] .el-switch`,
+		);
+		if (!toggle) continue;
 		await toggle.click();
 		await sleep(400);
 		await addEveryOption();
