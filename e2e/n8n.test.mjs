@@ -293,7 +293,10 @@ describe('authentication', () => {
 		const error = nodeError(OPS.getBalanceInvalid);
 		assert.equal(String(error.httpCode), '401');
 		assert.match(error.message, /did not accept the credential/, `message: ${error.message}`);
-		assert.match(error.description ?? '', /Authentication credentials were not provided or are invalid/);
+		assert.match(
+			error.description ?? '',
+			/Authentication credentials were not provided or are invalid/,
+		);
 		assert.match(error.description ?? '', /key|credential/i);
 	});
 
@@ -525,12 +528,19 @@ describe('operations (design.md §2) in n8n', () => {
 		});
 	});
 
-	test('contact.get', async () => {
-		const expected = await api(
+	test('contact.get (Simplify, the default: the contact without its record times)', async () => {
+		const contact = await api(
 			env.sandboxes.ops,
 			'GET',
 			`/api/messaging/contacts/${INPUT.contactId}/`,
 		);
+		const fields = ['id', 'name', 'phone_e164', 'email', 'is_active', 'tags', 'attributes'];
+		const expected = Object.fromEntries(
+			[...fields, 'opt_in_at', 'opt_out_at']
+				.filter((field) => field in contact)
+				.map((field) => [field, contact[field]]),
+		);
+		for (const field of fields) assert.ok(field in expected, `the sandbox's contact has ${field}`);
 		assert.deepEqual(output(OPS.contact), [expected]);
 	});
 

@@ -193,10 +193,12 @@ export function operationsWorkflow() {
 			returnAll: false,
 			limit: 2,
 		}),
+		// Simplify off: the whole record, as the API sends it (Contact Get below keeps the default, simplified).
 		smsNode(OPS.campaign, {
 			resource: 'campaign',
 			operation: 'getAnalytics',
 			campaignId: INPUT.campaignId,
+			simple: false,
 		}),
 		smsNode(OPS.dashboard, { resource: 'dashboard', operation: 'getMetrics', period: '30d' }),
 		smsNode(OPS.contact, { resource: 'contact', operation: 'get', contactId: INPUT.contactId }),
