@@ -38,7 +38,10 @@ export class SmsPlatformTrigger implements INodeType {
 		const value = this.getNodeParameter('event') as string;
 		const event = eventOf(value);
 		if (!event) {
-			throw new NodeOperationError(this.getNode(), `The event "${value}" is not supported`);
+			throw new NodeOperationError(this.getNode(), `The event "${value}" is not supported`, {
+				description:
+					"Choose an event in 'Trigger On'. A workflow saved by a newer version of this package may name an event this version does not have: update the package.",
+			});
 		}
 		const settings = event.settings(this);
 		if (this.getMode() === 'manual') {

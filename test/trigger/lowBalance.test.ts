@@ -178,6 +178,6 @@ describe('trigger lowBalance', () => {
 		account();
 		await expect(
 			pollTrigger({ parameters: { event: 'lowBalance', threshold: -1 } }),
-		).rejects.toThrow('Threshold must be a number of credits, 0 or more (got -1)');
+		).rejects.toThrow("'Threshold' must be a number of credits, 0 or more, not -1");
 	});
 });

@@ -87,6 +87,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		throw new NodeOperationError(
 			node,
 			`The operation "${operationName}" of resource "${resource}" is not supported`,
+			{
+				description:
+					"Choose a 'Resource' and an 'Operation' in the node. A workflow saved by a newer version of this package may name an operation this version does not have: update the package.",
+			},
 		);
 	}
 

@@ -45,7 +45,11 @@ export const lowBalance: TriggerEvent = {
 		if (!Number.isFinite(threshold) || threshold < 0) {
 			throw new NodeOperationError(
 				ctx.getNode(),
-				`Threshold must be a number of credits, 0 or more (got ${String(threshold)})`,
+				`'Threshold' must be a number of credits, 0 or more, not ${String(threshold)}`,
+				{
+					description:
+						"Enter a whole number of credits in 'Threshold', e.g. 100, or fix the expression that gives it.",
+				},
 			);
 		}
 		return { threshold };
