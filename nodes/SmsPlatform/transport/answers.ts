@@ -290,7 +290,7 @@ const TITLES: Record<number, string> = {
 	429: "The service's rate limit is used up",
 };
 
-export function titleFor(status: number): string {
+function titleFor(status: number): string {
 	return (
 		TITLES[status] ??
 		(status >= 500 ? 'The service could not answer' : 'The service refused the request')

@@ -23,7 +23,6 @@ export {
 	type PageHandler,
 } from './pager';
 export {
-	buildApiError,
 	coerceNumbers,
 	credentialNotAccepted,
 	hasNext,
