@@ -68,6 +68,23 @@ export function errorJson(error: Error, itemIndex: number): IDataObject {
 	return json;
 }
 
+/**
+ * The error item of an input item. With "Continue (using error output)" n8n moves an item to the error output only
+ * when its json holds `error` alone (n8n 2.36 and later also accept `message` and `details` beside it) or when the
+ * item carries `error`, and then n8n 2.x keeps nothing of its json but the message. So there the whole error goes
+ * inside `error`, its text as `error.message`: every field is kept on every n8n version, and n8n adds the input
+ * item's fields beside it. With "Continue (using regular output)" the fields stay at the top, as n8n shows them.
+ */
+function errorItem(
+	json: IDataObject,
+	itemIndex: number,
+	toErrorOutput: boolean,
+): INodeExecutionData {
+	if (!toErrorOutput) return { json, pairedItem: { item: itemIndex } };
+	const { error: message, ...rest } = json;
+	return { json: { error: { message, ...rest } }, pairedItem: { item: itemIndex } };
+}
+
 function toItems(output: OperationOutput, itemIndex: number): INodeExecutionData[] {
 	const list = Array.isArray(output) ? output : [output];
 	return list.map((json) => ({ json, pairedItem: { item: itemIndex } }));
@@ -96,6 +113,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 	const returnData: INodeExecutionData[] = [];
 	const continueOnFail = this.continueOnFail();
+	const toErrorOutput = node.onError === 'continueErrorOutput';
 
 	if ('executeBatch' in operation) {
 		const outcomes = await operation.executeBatch.call(this, items, !continueOnFail);
@@ -105,7 +123,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			if (outcome instanceof Error) {
 				const error = withItemIndex(this, outcome, itemIndex);
 				if (!continueOnFail) throw error;
-				returnData.push({ json: errorJson(error, itemIndex), pairedItem: { item: itemIndex } });
+				returnData.push(errorItem(errorJson(error, itemIndex), itemIndex, toErrorOutput));
 			} else {
 				returnData.push(...toItems(outcome, itemIndex));
 			}
@@ -120,7 +138,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		} catch (caught) {
 			const error = withItemIndex(this, caught, itemIndex);
 			if (!continueOnFail) throw error;
-			returnData.push({ json: errorJson(error, itemIndex), pairedItem: { item: itemIndex } });
+			returnData.push(errorItem(errorJson(error, itemIndex), itemIndex, toErrorOutput));
 		}
 	}
 	return [returnData];
