@@ -203,7 +203,25 @@ describe('a send is never repeated once the service may have accepted it', () =>
 		expect(error.message).toBe(
 			'Could not connect to the SMS Platform service at https://api.sms.test (ECONNREFUSED) [item 0]',
 		);
-		expect(error.description).toMatch(/Check the Base URL in the credential/);
+		expect(error.description).toBe(
+			"The host refused the connection: nothing listens on that port. Check the address and port of 'Base URL' in the credential, and that the service is running. Request: POST /api/integration/v1/sms/send/.",
+		);
+	});
+
+	it('a host name that does not resolve (ENOTFOUND) says so, with the URL and what to check', async () => {
+		nock(BASE_URL)
+			.get('/api/integration/v1/sms/balance/')
+			.times(20)
+			.replyWithError(netError('ENOTFOUND', 'getaddrinfo ENOTFOUND api.sms.test'));
+		const error = await caught(() =>
+			runNode({ parameters: { resource: 'account', operation: 'getBalance' } }),
+		);
+		expect(error.message).toBe(
+			'Could not connect to the SMS Platform service at https://api.sms.test (ENOTFOUND) [item 0]',
+		);
+		expect(error.description).toBe(
+			"The host name could not be resolved. Check the spelling of 'Base URL' in the credential, and that the machine n8n runs on can resolve it (DNS). Request: GET /api/integration/v1/sms/balance/.",
+		);
 	});
 
 	it('IS retried on 429 (the request was not processed), and the SMS goes out once', async () => {

@@ -491,6 +491,20 @@ export function readAnswer(
 	return value;
 }
 
+/**
+ * What to check when a connection never opened (nothing answered at the Base URL), by the network's error code:
+ * said as such, instead of n8n's generic "perhaps it is offline".
+ */
+export function unreachableAdvice(code: string | undefined): string {
+	if (code === 'ECONNREFUSED') {
+		return "The host refused the connection: nothing listens on that port. Check the address and port of 'Base URL' in the credential, and that the service is running.";
+	}
+	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+		return "The host name could not be resolved. Check the spelling of 'Base URL' in the credential, and that the machine n8n runs on can resolve it (DNS).";
+	}
+	return "There is no network route to the host. Check 'Base URL' in the credential, and that the machine n8n runs on can reach it (network, firewall, VPN or proxy).";
+}
+
 /** No answer at all: what failed, and whether the request may have reached the service. */
 export function networkError(
 	node: INode,
@@ -505,7 +519,7 @@ export function networkError(
 			? `The SMS Platform service did not answer within ${Math.round(context.settings.timeoutMs / 1000)} s`
 			: `The connection to the SMS Platform service broke off${code ? '' : ` (${failure.message})`}`;
 	const advice = neverConnected
-		? 'Check the Base URL in the credential and that the service is reachable from n8n.'
+		? unreachableAdvice(code)
 		: req.isSend || !context.idempotent
 			? 'The service may have accepted the request before the connection broke off, so it was NOT repeated automatically (a repeated send would cost a duplicate SMS). Check the message log, balance or list before trying again.'
 			: `The request was tried ${context.attempts} times. Check that the service is up, or raise the timeout in Request Options.`;

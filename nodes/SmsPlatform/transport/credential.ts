@@ -6,9 +6,15 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
-import { baseUrlError, baseUrlMessage, loginFailureMessage, type BaseUrlProblem } from './answers';
+import {
+	baseUrlError,
+	baseUrlMessage,
+	loginFailureMessage,
+	unreachableAdvice,
+	type BaseUrlProblem,
+} from './answers';
 import type { RequestSettings } from './defaults';
-import type { RateState } from './policy';
+import { networkFailure, type RateState } from './policy';
 
 /**
  * The credential as the transport uses it: read once per run (the session), its Base URL, the e-mail and password
@@ -192,6 +198,12 @@ export async function logIn(
 			response?: { status?: number; data?: unknown };
 		};
 		const code = failure.response?.status ?? failure.httpCode;
+		const network = networkFailure(error);
+		if (code === undefined && network.neverConnected) {
+			throw loginFailure(
+				`The SMS Platform login did not work: could not connect to ${checkedBaseUrl(credentials.baseUrl)} (${network.code}). ${unreachableAdvice(network.code)}`,
+			);
+		}
 		throw loginFailure(loginFailureMessage(code, failure.response?.data, failure.message));
 	}
 	const accessToken = extractAccessToken(response);
