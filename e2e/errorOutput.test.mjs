@@ -120,7 +120,7 @@ describe(`Continue (using error output), n8n ${N8N_VERSION}`, () => {
 		assert.match(error.json[0].error.message, BAD_RECIPIENT(1));
 		assert.match(error.json[1].error.message, /^Recipient "not-a-number" .* \[item 3\]$/);
 		assert.deepEqual(
-			errorNode.map((item) => item.name),
+			errorNode.map((/** @type {any} */ item) => item.name),
 			['Baraka', 'Dotto'],
 		);
 		assert.deepEqual(await sentCounts(['+255712700011', '+255712700012', '+255712700013']), {
