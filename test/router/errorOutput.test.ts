@@ -214,3 +214,20 @@ describe('Continue (using regular output): as before', () => {
 		expect(output[0].json.message_id).toBe('msg-1');
 	});
 });
+
+describe("the trigger's manual run (Fetch Test Event)", () => {
+	it.each(['continueErrorOutput', 'continueRegularOutput'] as const)(
+		'with %s a failed check stays the node error; n8n passes its empty start item on, no error item is made',
+		async (onError) => {
+			nock(BASE_URL).get(BALANCE).reply(401, { detail: 'Invalid API key.' });
+			const { outputs, error } = await runInWorkflow({
+				trigger: true,
+				parameters: { event: 'lowBalance', threshold: 100 },
+				items: [{}],
+				onError,
+			});
+			expect(error?.message).toBe('The service did not accept the credential');
+			expect(outputs).toEqual([[{ json: {}, pairedItem: { item: 0 } }]]);
+		},
+	);
+});

@@ -352,6 +352,8 @@ export interface WorkflowRunOptions {
 	items: IDataObject[];
 	credentials?: ICredentialDataDecryptedObject;
 	continueOnFail?: boolean;
+	/** Runs the trigger (its manual run, as the editor's Fetch Test Event) instead of the action node. */
+	trigger?: boolean;
 	/** The node's Settings → On Error, when it is not what `continueOnFail` sets (e.g. `continueErrorOutput`). */
 	onError?: INode['onError'];
 	/** The node's Retry On Fail setting: n8n runs it up to this many times (2 to 5). */
@@ -378,7 +380,11 @@ export interface WorkflowRunResult {
 export async function runInWorkflow(options: WorkflowRunOptions): Promise<WorkflowRunResult> {
 	const helper = new TestCredentialsHelper(options.credentials ?? apiKeyCredentials());
 	const node: INode = {
-		...makeNode(ACTION_TYPE, options.parameters, options.continueOnFail),
+		...makeNode(
+			options.trigger ? TRIGGER_TYPE : ACTION_TYPE,
+			options.parameters,
+			options.continueOnFail,
+		),
 		...(options.onError ? { onError: options.onError } : {}),
 		...(options.maxTries
 			? { retryOnFail: true, maxTries: options.maxTries, waitBetweenTries: 0 }
