@@ -154,11 +154,10 @@ describe(`Continue (using error output), n8n ${N8N_VERSION}`, () => {
 	test('List: every package on the success branch, paired to the one input item; the error branch empty', async () => {
 		const { success, error } = branches('List');
 		const listed = await api(env.sandboxes.ops, 'GET', '/api/billing/sms/packages/?page_size=100');
-		const active = (listed.results ?? listed).filter((/** @type {any} */ p) => p.is_active);
-		assert.ok(active.length > 0);
+		assert.ok(listed.results.length > 0);
 		assert.deepEqual(
 			success.json.map((item) => item.id).sort(),
-			active.map((/** @type {any} */ p) => p.id).sort(),
+			listed.results.map((/** @type {any} */ p) => p.id).sort(),
 		);
 		assert.ok(success.from.every((item) => item === 0));
 		assert.deepEqual(error.from, []);
