@@ -9,7 +9,7 @@ import { NodeApiError, Workflow } from 'n8n-workflow';
 
 import { SmsPlatformApi } from '../../credentials/SmsPlatformApi.credentials';
 import { runCredentialTest } from '../support/credentialTest';
-import { extractAccessToken, isLoginFailure } from '../../nodes/SmsPlatform/transport/credential';
+import { extractAccessToken, isLoginFailure } from '../../nodes/SmsPlatform/transport/login';
 import {
 	API_KEY,
 	BASE_URL,

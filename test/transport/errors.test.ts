@@ -6,11 +6,8 @@ import nock from 'nock';
 import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import {
-	adviceFor,
-	buildApiError,
-	readServerWords,
-} from '../../nodes/SmsPlatform/transport/answers';
+import { readServerWords } from '../../nodes/SmsPlatform/transport/body';
+import { adviceFor, buildApiError } from '../../nodes/SmsPlatform/transport/errors';
 import { testSettings as policy } from '../support/testSettings';
 import { BASE_URL, runNode, caught } from '../support/harness';
 

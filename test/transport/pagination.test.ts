@@ -5,7 +5,7 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { PAGE_SIZE as MAX_PAGE_SIZE } from '../../nodes/SmsPlatform/transport/pager';
+import { PAGE_SIZE as MAX_PAGE_SIZE } from '../../nodes/SmsPlatform/transport/pages';
 import { BASE_URL, runNode } from '../support/harness';
 
 const HISTORY = '/api/billing/history/';

@@ -12,7 +12,7 @@ import {
 	listCount,
 	unwrapList,
 	unwrapObject,
-} from '../../nodes/SmsPlatform/transport/answers';
+} from '../../nodes/SmsPlatform/transport/envelopes';
 
 describe('unwrapObject', () => {
 	const tx = { transaction_id: 't1', status: 'completed' };

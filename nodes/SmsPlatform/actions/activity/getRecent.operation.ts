@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestOptionsDescription } from '../../helpers/descriptions';
-import { getRequestSettings, readLimit } from '../../helpers/parameters';
+import { readLimit } from '../../helpers/parameters';
 import { getList } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -15,7 +14,6 @@ const properties: INodeProperties[] = [
 		default: 50,
 		description: 'Max number of results to return',
 	},
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(
@@ -31,7 +29,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			path: '/api/messaging/activity/recent/',
 			qs: { limit },
 			itemIndex,
-			settings: getRequestSettings(this, itemIndex),
 		},
 		{ noun: 'activities', shape: '{ count, activities: [...] }' },
 	);

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
+import { returnAllOrLimit } from '../../helpers/descriptions';
 import { billingType, groupedRecords, withSameFields } from '../../helpers/billing';
-import { getRequestSettings, listLimit } from '../../helpers/parameters';
+import { listLimit } from '../../helpers/parameters';
 import { listRecords } from '../../transport';
 
 const BILLING_TYPES = ['purchase', 'payment', 'usage'];
@@ -35,7 +35,6 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(
@@ -67,7 +66,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		qs,
 		itemIndex,
 		limit: listLimit(this, itemIndex),
-		settings: getRequestSettings(this, itemIndex),
 		numbers: ['amount'],
 		readPage: groupedRecords,
 		keep: wanted === undefined ? undefined : (record) => (billingType(record) ?? wanted) === wanted,

@@ -1,13 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	idField,
-	outputDescription,
-	requestOptionsDescription,
-	shapeOutput,
-} from '../../helpers/descriptions';
-import { getRequestSettings, readId } from '../../helpers/parameters';
+import { idField, outputDescription, shapeOutput } from '../../helpers/descriptions';
+import { readId } from '../../helpers/parameters';
 import { getRecord } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -28,7 +23,6 @@ const properties: INodeProperties[] = [
 		{ name: 'Duration (Seconds)', value: 'duration_seconds' },
 		{ name: 'Messages per Second', value: 'messages_per_second' },
 	]),
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(
@@ -54,7 +48,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const analytics = await getRecord(this, {
 		path: `/api/messaging/campaigns/${readId(this, 'campaignId', 'Campaign ID', itemIndex)}/analytics/`,
 		itemIndex,
-		settings: getRequestSettings(this, itemIndex),
 		numbers: [
 			'total_recipients',
 			'sent',

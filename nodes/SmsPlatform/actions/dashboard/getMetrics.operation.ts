@@ -1,8 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { requestOptionsDescription } from '../../helpers/descriptions';
-import { getRequestSettings } from '../../helpers/parameters';
 import { getRecord } from '../../transport';
 import { PERIODS, ignoredPeriod } from './period';
 
@@ -16,7 +14,6 @@ const properties: INodeProperties[] = [
 		description:
 			"The period the metrics cover, up to today. If the service answers for another period, the output says so in 'periodIgnored' and 'requestedPeriod'.",
 	},
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(
@@ -39,7 +36,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: '/api/messaging/dashboard/metrics/',
 		qs: { period },
 		itemIndex,
-		settings: getRequestSettings(this, itemIndex),
 		numbers: [
 			'metrics.messages_sent',
 			'metrics.messages_delivered',

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
-import { getRequestSettings, listLimit } from '../../helpers/parameters';
+import { returnAllOrLimit } from '../../helpers/descriptions';
+import { listLimit } from '../../helpers/parameters';
 import { listRecords } from '../../transport';
 
-const properties: INodeProperties[] = [...returnAllOrLimit(), requestOptionsDescription];
+const properties: INodeProperties[] = returnAllOrLimit();
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['organization'], operation: ['getAll'] } },
@@ -17,6 +17,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: '/api/tenants/',
 		itemIndex,
 		limit: listLimit(this, itemIndex),
-		settings: getRequestSettings(this, itemIndex),
 	});
 }

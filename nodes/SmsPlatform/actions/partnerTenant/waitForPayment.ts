@@ -8,7 +8,6 @@ import {
 	credentialNotAccepted,
 	encodeId,
 	unwrapObject,
-	type RequestSettings,
 } from '../../transport';
 
 /**
@@ -24,12 +23,10 @@ export async function waitForPayment(
 		itemIndex,
 		intervalMs,
 		timeoutMs,
-		settings,
 	}: {
 		itemIndex: number;
 		intervalMs: number;
 		timeoutMs: number;
-		settings: Partial<RequestSettings>;
 	},
 ): Promise<IDataObject> {
 	const deadline = Date.now() + timeoutMs;
@@ -56,7 +53,6 @@ export async function waitForPayment(
 				method: 'GET',
 				path: `/api/billing/payments/transactions/${encodeId(transactionId)}/status/`,
 				itemIndex,
-				settings,
 			});
 			last = coerceNumbers(unwrapObject(poll.body, 'transaction'), ['amount']);
 			lastError = undefined;

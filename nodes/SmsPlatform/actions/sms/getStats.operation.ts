@@ -1,11 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestOptionsDescription } from '../../helpers/descriptions';
-import { getRequestSettings } from '../../helpers/parameters';
 import { getRecord } from '../../transport';
 
-const properties: INodeProperties[] = [requestOptionsDescription];
+const properties: INodeProperties[] = [];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['sms'], operation: ['getStats'] } },
@@ -16,7 +14,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return await getRecord(this, {
 		path: '/api/messaging/sms/stats/',
 		itemIndex,
-		settings: getRequestSettings(this, itemIndex),
 		wrapper: 'stats',
 		numbers: ['total_sent', 'total_delivered', 'total_failed', 'delivery_rate', 'total_cost'],
 	});

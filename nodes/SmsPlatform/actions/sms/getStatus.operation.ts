@@ -1,13 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { idField, requestOptionsDescription } from '../../helpers/descriptions';
-import { getRequestSettings, readId } from '../../helpers/parameters';
+import { idField } from '../../helpers/descriptions';
+import { readId } from '../../helpers/parameters';
 import { getRecord } from '../../transport';
 
 const properties: INodeProperties[] = [
 	idField('messageId', 'Message ID', "The message ID from the output of 'Send'"),
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(
@@ -19,7 +18,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return await getRecord(this, {
 		path: `/api/integration/v1/sms/status/${readId(this, 'messageId', 'Message ID', itemIndex)}/`,
 		itemIndex,
-		settings: getRequestSettings(this, itemIndex),
 		required: ['status'],
 	});
 }

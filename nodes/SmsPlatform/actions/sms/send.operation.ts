@@ -8,7 +8,6 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { readBalance } from '../../helpers/balance';
 
-import { requestOptionsDescription } from '../../helpers/descriptions';
 import { parameterReader } from '../../helpers/parameters';
 import { apiRequest, forEachBounded, mayHaveBeenAccepted, unwrapObject } from '../../transport';
 import type { OperationOutput } from '../operation';
@@ -127,7 +126,6 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(
@@ -297,8 +295,7 @@ async function sendOnce(
 		path: SEND_PATH,
 		body,
 		itemIndex: item.itemIndex,
-		idempotent: false,
-		isSend: true,
+		creates: 'sms',
 		settings: item.settings,
 	});
 	return unwrapObject(response.body);
