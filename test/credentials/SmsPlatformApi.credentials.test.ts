@@ -28,7 +28,7 @@ const getBalance = { resource: 'account', operation: 'getBalance' };
 describe('SmsPlatformApi credential: description', () => {
 	const credential = new SmsPlatformApi();
 
-	it('keeps the public names of design §2', () => {
+	it('keeps the public names that saved workflows store', () => {
 		expect(credential.name).toBe('smsPlatformApi');
 		expect(credential.displayName).toBe('SMS Platform API');
 		expect(credential.properties.map((p) => p.name)).toEqual([

@@ -1,5 +1,5 @@
 /**
- * Errors (design §3): every body shape the service (or a proxy in front of it) may answer with becomes the exact
+ * Errors: every body shape the service (or a proxy in front of it) may answer with becomes the exact
  * message a user sees: the server's own words and `[HTTP <status>]`, with a description of what to do.
  */
 import nock from 'nock';

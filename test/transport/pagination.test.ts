@@ -1,5 +1,5 @@
 /**
- * Pagination (design §3: `page` and `page_size`, 100 when returning all), through billing.getHistory node runs:
+ * Pagination (`page` and `page_size`, 100 when returning all), through billing.getHistory node runs:
  * the page envelope's `next`/`count`, a limit, bare arrays, and servers that ignore `page`.
  */
 import nock from 'nock';

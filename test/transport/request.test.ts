@@ -1,5 +1,5 @@
 /**
- * The transport through real node runs (design §3): retries (GET yes, a send only when it certainly was not
+ * The transport through real node runs: retries (GET yes, a send only when it certainly was not
  * processed), rate limits (429, pacing on X-RateLimit-Remaining, bounded waits), path encoding and the Base URL.
  */
 import nock from 'nock';

@@ -79,7 +79,7 @@ interface NumberField {
  * The one number-in-range check: a number, or text that is one, from `min` to `max` (whole, if asked). Otherwise an
  * error naming the field, the item and the value.
  */
-export function numberInRange(
+function numberInRange(
 	ctx: IExecuteFunctions,
 	value: unknown,
 	field: NumberField,

@@ -15,7 +15,7 @@ export type BaseUrlProblem = { problem: 'notHttp' | 'queryOrFragment'; value: st
  * The credential's Base URL as the prefix of every request (scheme, host and path prefix, no trailing slash), or what
  * is wrong with it. Shared by the credential (its test and login) and the transport.
  */
-export function parseBaseUrl(raw: unknown): { url: string } | BaseUrlProblem {
+function parseBaseUrl(raw: unknown): { url: string } | BaseUrlProblem {
 	const value = typeof raw === 'string' ? raw.trim() : '';
 	let url: URL | undefined;
 	try {
@@ -47,7 +47,7 @@ export function checkedBaseUrl(value: unknown): string {
 }
 
 /** The Base URL error of a node run (the panel shows it with the item). */
-export function baseUrlError(
+function baseUrlError(
 	node: INode,
 	{ problem, value }: BaseUrlProblem,
 	itemIndex?: number,
@@ -75,7 +75,7 @@ export function baseUrlError(
 }
 
 /** The same, as the credential modal shows it (n8n checks a field's pattern only in the node panel). */
-export function baseUrlMessage({ problem, value }: BaseUrlProblem): string {
+function baseUrlMessage({ problem, value }: BaseUrlProblem): string {
 	return problem === 'notHttp'
 		? `The Base URL "${value}" is not an http:// or https:// address. Enter the service's address with its scheme, e.g. https://api.example.com`
 		: `The Base URL "${value}" must not contain a query (?) or fragment (#): enter only the scheme, host and optional path prefix, e.g. https://api.example.com`;

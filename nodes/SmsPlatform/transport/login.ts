@@ -110,7 +110,7 @@ export function loginError(node: INode, message: string, itemIndex?: number): No
 }
 
 /** Why the login failed, from its HTTP status and what the service said. */
-export function loginFailureMessage(
+function loginFailureMessage(
 	code: unknown,
 	answer: unknown,
 	failureMessage: string | undefined,
