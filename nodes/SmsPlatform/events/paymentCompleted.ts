@@ -1,3 +1,4 @@
+import { endpoints } from '../endpoints';
 import { billingType, groupedRecords } from '../helpers/billing';
 import {
 	isInProgress,
@@ -42,7 +43,7 @@ export const paymentCompleted = timelineEvent({
 	options: [maxEventsOption],
 	settings: () => ({}),
 	spec: (_settings, maxEvents) => ({
-		path: '/api/billing/history/',
+		path: endpoints.billingHistory().documented.path,
 		qs: { type: 'payment' },
 		readPage: groupedRecords,
 		matches: (record) => (billingType(record) ?? 'payment') === 'payment',

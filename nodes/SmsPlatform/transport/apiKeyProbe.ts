@@ -1,13 +1,11 @@
-import { CREDENTIAL_TYPE, type ApiContext } from './session';
+import { endpoints } from '../endpoints';
 import type { RequestSettings } from './defaults';
+import { CREDENTIAL_TYPE, type ApiContext } from './session';
 
 /**
  * After a 401 for an API key: asks the endpoint that takes API keys whether the key itself is accepted, which tells a
  * wrong key from an endpoint that takes another kind of credential.
  */
-
-/** The API-key endpoint a key is proven on (the credential test uses it too). */
-export const BALANCE_PATH = '/api/integration/v1/sms/balance/';
 
 /** Whether the API key is accepted by the service's API-key endpoint: `undefined` when that cannot be told. */
 export async function probeApiKey(
@@ -22,7 +20,7 @@ export async function probeApiKey(
 			CREDENTIAL_TYPE,
 			{
 				method: 'GET',
-				url: `${baseUrl}${BALANCE_PATH}`,
+				url: `${baseUrl}${endpoints.balance().documented.path}`,
 				headers: { Accept: 'application/json' },
 				json: true,
 				timeout: settings.timeoutMs,

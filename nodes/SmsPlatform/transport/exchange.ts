@@ -1,7 +1,8 @@
 import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { BALANCE_PATH, probeApiKey } from './apiKeyProbe';
+import { endpoints } from '../endpoints';
+import { probeApiKey } from './apiKeyProbe';
 import { normalizeBaseUrl } from './baseUrl';
 import { parseBody, saysNoMatch } from './body';
 import type { RequestSettings } from './defaults';
@@ -39,8 +40,10 @@ import {
 
 export interface ApiRequest {
 	method: IHttpRequestMethods;
-	/** Path below the base URL, path parameters already encoded with `encodeId`. */
+	/** Path below the base URL, from endpoints.ts (ids already encoded there). */
 	path: string;
+	/** The route answers slowly by design (endpoints.ts): a longer default timeout. */
+	slow?: boolean;
 	qs?: IDataObject;
 	body?: IDataObject;
 	itemIndex?: number;
@@ -139,7 +142,7 @@ async function attemptUntilDecided<T>(ctx: ApiContext, req: ApiRequest): Promise
 				idempotent,
 				credentialKind: isJwt ? 'jwt' : 'apiKey',
 				tokenWasFresh: tokenBefore === '' || String(credentials.accessToken ?? '') !== tokenBefore,
-				isKeyEndpoint: req.path === BALANCE_PATH,
+				isKeyEndpoint: req.path === endpoints.balance().documented.path,
 				nowMs: Date.now(),
 			},
 			counters,

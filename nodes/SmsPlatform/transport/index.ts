@@ -25,7 +25,6 @@ export { getList, getRecord, listRecords } from './records';
 export { readPages, PAGE_SIZE } from './pages';
 export { coerceNumbers, unwrapObject } from './envelopes';
 export { credentialNotAccepted, mayHaveBeenAccepted, unexpectedAnswerError } from './errors';
-export { BALANCE_PATH } from './apiKeyProbe';
 export { checkedBaseUrl } from './baseUrl';
 export { logIn } from './login';
 export { CREDENTIAL_TYPE, useRequestOptions, type ApiContext } from './session';
@@ -42,20 +41,6 @@ export async function forEachBounded<T>(
 	task: (entry: T) => Promise<void>,
 	shouldStop: () => boolean,
 ): Promise<number> {
-	const wanted = settingsOf(ctx, { path: '', settings }).parallelRequests;
+	const wanted = settingsOf(ctx, { settings }).parallelRequests;
 	return await runBounded(sessionOf(ctx).rate, entries, wanted, task, shouldStop);
-}
-
-/** Encodes one path segment; an id with `/`, `?`, `#` or spaces stays one segment. */
-export function encodeId(value: string): string {
-	// `.` and `..` (even as %2E) are dot segments: URL parsing would remove them and the request would go to another
-	// endpoint (`/sms/status/../` is `/sms/`). No encoding keeps them one segment, so they are refused.
-	if (isDotSegment(value))
-		throw new Error(`"${value}" cannot be used as an id: it would change the request path`);
-	return encodeURIComponent(value);
-}
-
-/** `.`, `..` and their percent-encoded forms, which URL parsing treats as "this" and "parent" directory. */
-export function isDotSegment(value: string): boolean {
-	return /^(\.|%2e){1,2}$/i.test(value);
 }

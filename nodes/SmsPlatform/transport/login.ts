@@ -5,6 +5,7 @@ import type {
 	NodeApiError,
 } from 'n8n-workflow';
 
+import { endpoints } from '../endpoints';
 import { checkedBaseUrl } from './baseUrl';
 import { readServerWords } from './body';
 import { buildApiError } from './errors';
@@ -74,7 +75,7 @@ export async function logIn(
 	try {
 		response = await helpers.httpRequest({
 			method: 'POST',
-			url: `${checkedBaseUrl(credentials.baseUrl)}/api/auth/login/`,
+			url: `${checkedBaseUrl(credentials.baseUrl)}${endpoints.logIn().path}`,
 			body: { email, password },
 			headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
 			json: true,
@@ -102,7 +103,7 @@ export async function logIn(
 export function loginError(node: INode, message: string, itemIndex?: number): NodeApiError {
 	return buildApiError(node, {
 		method: 'POST',
-		path: '/api/auth/login/',
+		path: endpoints.logIn().path,
 		itemIndex,
 		message,
 		description: 'Check the email, password and Base URL of the SMS Platform credential.',
@@ -121,7 +122,7 @@ function loginFailureMessage(
 		return `The SMS Platform login did not work (HTTP ${String(code)}): the email or password was refused${said}. Check them in the credential.`;
 	}
 	if (code !== undefined && code !== null && String(code) !== '') {
-		return `The SMS Platform login did not work (HTTP ${String(code)})${words ? `: "${words}"` : `: ${failureMessage}`}. ${String(code) === '404' ? 'This service has no login at POST /api/auth/login/: check the Base URL.' : 'Check the Base URL: the login is POST /api/auth/login/ below it.'}`;
+		return `The SMS Platform login did not work (HTTP ${String(code)})${words ? `: "${words}"` : `: ${failureMessage}`}. ${String(code) === '404' ? `This service has no login at POST ${endpoints.logIn().path}: check the Base URL.` : `Check the Base URL: the login is POST ${endpoints.logIn().path} below it.`}`;
 	}
 	return `The SMS Platform login did not work: ${failureMessage}. Check the Base URL.`;
 }

@@ -15,6 +15,8 @@ import type { ApiContext } from './session';
 /** What a GET of one resource must give: the wrapper the endpoint documents, its number fields, its key fields. */
 export interface RecordRequest {
 	path: string;
+	/** The route answers slowly by design (endpoints.ts): a longer default timeout. */
+	slow?: boolean;
 	qs?: IDataObject;
 	itemIndex?: number;
 	settings?: Partial<RequestSettings>;
@@ -35,6 +37,7 @@ export async function getRecord(ctx: ApiContext, req: RecordRequest): Promise<ID
 	const response = await apiRequest(ctx, {
 		method: 'GET',
 		path: req.path,
+		slow: req.slow,
 		qs: req.qs,
 		itemIndex: req.itemIndex,
 		settings: req.settings,

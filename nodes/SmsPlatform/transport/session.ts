@@ -80,9 +80,9 @@ export function useRequestOptions(
  */
 export function settingsOf(
 	ctx: ApiContext,
-	req: { path: string; itemIndex?: number; settings?: Partial<RequestSettings> },
+	req: { slow?: boolean; itemIndex?: number; settings?: Partial<RequestSettings> },
 ): RequestSettings {
 	const ofItem =
 		req.itemIndex === undefined ? undefined : sessionOf(ctx).itemSettings.get(req.itemIndex);
-	return settingsFor(req.path, req.settings ?? ofItem);
+	return settingsFor(req.slow, req.settings ?? ofItem);
 }

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { idField, outputDescription, shapeOutput } from '../../helpers/descriptions';
+import { endpoints } from '../../endpoints';
 import { readId } from '../../helpers/parameters';
 import { getRecord } from '../../transport';
 
@@ -46,7 +47,7 @@ const SIMPLE_FIELDS = [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const analytics = await getRecord(this, {
-		path: `/api/messaging/campaigns/${readId(this, 'campaignId', 'Campaign ID', itemIndex)}/analytics/`,
+		path: endpoints.campaignAnalytics(readId(this, 'campaignId', 'Campaign ID', itemIndex)).path,
 		itemIndex,
 		numbers: [
 			'total_recipients',

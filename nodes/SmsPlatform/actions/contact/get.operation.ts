@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { idField, outputDescription, shapeOutput } from '../../helpers/descriptions';
+import { endpoints } from '../../endpoints';
 import { readId } from '../../helpers/parameters';
 import { getRecord } from '../../transport';
 
@@ -42,7 +43,7 @@ const SIMPLE_FIELDS = [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const contact = await getRecord(this, {
-		path: `/api/messaging/contacts/${readId(this, 'contactId', 'Contact ID', itemIndex)}/`,
+		path: endpoints.contact(readId(this, 'contactId', 'Contact ID', itemIndex)).path,
 		itemIndex,
 	});
 	return shapeOutput(this, itemIndex, contact, { simple: SIMPLE_FIELDS, id: 'id' });

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { endpoints } from '../../endpoints';
 import { getRecord } from '../../transport';
 import { PERIODS, ignoredPeriod } from './period';
 
@@ -33,7 +34,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		);
 	}
 	const metrics = await getRecord(this, {
-		path: '/api/messaging/dashboard/metrics/',
+		path: endpoints.dashboardMetrics().path,
 		qs: { period },
 		itemIndex,
 		numbers: [

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { endpoints } from '../../endpoints';
 import { boundedInteger, requiredString } from '../../helpers/parameters';
 import { normalizePhone } from '../../helpers/phone';
 import { apiRequest, coerceNumbers, unwrapObject } from '../../transport';
@@ -48,7 +49,7 @@ const properties: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 0 },
 		// Optional, but at top level rather than in a collection: `initialCredits` is a public parameter name that
-		// saved workflows store there; moving it would drop their values.
+		// saved workflows store there (design.md §2); moving it would drop their values.
 		default: 0,
 		description: 'SMS credits the tenant starts with. Defaults to 0.',
 	},
@@ -82,7 +83,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	const response = await apiRequest(this, {
 		method: 'POST',
-		path: '/api/integration/v1/partner/tenants/create/',
+		path: endpoints.createTenant().path,
 		body: {
 			tenant_name: tenantName,
 			owner_email: ownerEmail,

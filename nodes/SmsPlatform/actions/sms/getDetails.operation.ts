@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { endpoints } from '../../endpoints';
 import { idField } from '../../helpers/descriptions';
 import { readId } from '../../helpers/parameters';
 import { getRecord } from '../../transport';
@@ -16,7 +17,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	return await getRecord(this, {
-		path: `/api/messaging/sms/${readId(this, 'messageId', 'Message ID', itemIndex)}/status/`,
+		path: endpoints.messageDetails(readId(this, 'messageId', 'Message ID', itemIndex)).path,
 		itemIndex,
 		wrapper: 'message',
 		numbers: ['cost'],

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { endpoints } from '../../endpoints';
 import { getRecord } from '../../transport';
 
 const properties: INodeProperties[] = [];
@@ -12,7 +13,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	return await getRecord(this, {
-		path: '/api/messaging/sms/stats/',
+		path: endpoints.smsStats().path,
 		itemIndex,
 		wrapper: 'stats',
 		numbers: ['total_sent', 'total_delivered', 'total_failed', 'delivery_rate', 'total_cost'],

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { endpoints } from '../../endpoints';
 import { idField } from '../../helpers/descriptions';
 import { readId } from '../../helpers/parameters';
 import { getRecord } from '../../transport';
@@ -16,7 +17,8 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	return await getRecord(this, {
-		path: `/api/integration/v1/sms/status/${readId(this, 'messageId', 'Message ID', itemIndex)}/`,
+		path: endpoints.messageStatus(readId(this, 'messageId', 'Message ID', itemIndex)).documented
+			.path,
 		itemIndex,
 		required: ['status'],
 	});
