@@ -16,6 +16,7 @@ import * as notification from './actions/notification';
 import * as organization from './actions/organization';
 import * as partnerTenant from './actions/partnerTenant';
 import * as payment from './actions/payment';
+import * as senderId from './actions/senderId';
 import { router } from './actions/router';
 import * as sms from './actions/sms';
 import * as smsPackage from './actions/smsPackage';
@@ -48,7 +49,11 @@ export class SmsPlatform implements INodeType {
 					{ name: 'Activity', value: 'activity', description: 'Recent account activity' },
 					{ name: 'Billing', value: 'billing', description: 'Billing history' },
 					{ name: 'Campaign', value: 'campaign', description: 'Campaign analytics' },
-					{ name: 'Contact', value: 'contact', description: 'Contacts' },
+					{
+						name: 'Contact',
+						value: 'contact',
+						description: 'The people you message: add, update, list, opt in or out',
+					},
 					{ name: 'Dashboard', value: 'dashboard', description: 'Dashboard metrics' },
 					{ name: 'Notification', value: 'notification', description: 'Your notifications' },
 					{
@@ -62,6 +67,11 @@ export class SmsPlatform implements INodeType {
 						description: 'Your white-label customers and their mobile money payments',
 					},
 					{ name: 'Payment', value: 'payment', description: 'Mobile money payments' },
+					{
+						name: 'Sender ID',
+						value: 'senderId',
+						description: 'The sender names messages come from: list them, request a new one',
+					},
 					{ name: 'SMS', value: 'sms', description: 'Send SMS, check delivery, statistics' },
 					{ name: 'SMS Package', value: 'smsPackage', description: 'SMS packages on sale' },
 				],
@@ -79,6 +89,7 @@ export class SmsPlatform implements INodeType {
 			...activity.description,
 			...organization.description,
 			...notification.description,
+			...senderId.description,
 		],
 	};
 

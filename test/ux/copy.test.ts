@@ -108,7 +108,7 @@ describe('UI copy (n8n UX guidelines)', () => {
 
 	it('writes actions without articles, naming the resource', () => {
 		const actions = OPTIONS.filter(([, option]) => option.action !== undefined);
-		expect(actions).toHaveLength(16);
+		expect(actions).toHaveLength(25);
 		expect(
 			failures(
 				actions
@@ -118,12 +118,16 @@ describe('UI copy (n8n UX guidelines)', () => {
 		).toEqual([]);
 	});
 
-	it('describes operations with n8n\'s vocabulary ("Retrieve…", "Create a new…", "Send…", "Ask…")', () => {
+	it('describes operations with n8n\'s vocabulary ("Retrieve…", "Create a new…", "Send…", "Ask…", "Delete…", "Update…")', () => {
 		const descriptions = OPTIONS.filter(([, option]) => option.action !== undefined).map(
 			([where, option]) => [where, String(option.description)] as [string, string],
 		);
 		expect(
-			failures(descriptions.filter(([, text]) => !/^(Retrieve|Create a new|Send|Ask) /.test(text))),
+			failures(
+				descriptions.filter(
+					([, text]) => !/^(Retrieve|Create a new|Send|Ask|Delete|Update) /.test(text),
+				),
+			),
 		).toEqual([]);
 	});
 

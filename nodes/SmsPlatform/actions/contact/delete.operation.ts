@@ -1,0 +1,27 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { CONTACT_PATHS, readContactId } from '../../helpers/contacts';
+import { requestOptionsDescription } from '../../helpers/descriptions';
+import { getRequestSettings } from '../../helpers/parameters';
+import { apiRequest } from '../../transport';
+import { contactIdField } from './fields';
+
+const properties: INodeProperties[] = [contactIdField, requestOptionsDescription];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['contact'], operation: ['delete'] } },
+	properties,
+);
+
+/** Deletes the contact for good; outputs `{ deleted: true }`. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const id = readContactId(this, itemIndex);
+	await apiRequest(this, {
+		method: 'DELETE',
+		path: CONTACT_PATHS.contact(id),
+		itemIndex,
+		settings: getRequestSettings(this, itemIndex),
+	});
+	return { deleted: true };
+}

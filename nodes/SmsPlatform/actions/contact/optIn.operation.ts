@@ -1,0 +1,30 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { CONTACT_PATHS, readContactId } from '../../helpers/contacts';
+import { requestOptionsDescription } from '../../helpers/descriptions';
+import { getRequestSettings } from '../../helpers/parameters';
+import { apiRequest } from '../../transport';
+import { contactIdField } from './fields';
+
+const properties: INodeProperties[] = [contactIdField, requestOptionsDescription];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['contact'], operation: ['optIn'] } },
+	properties,
+);
+
+/** Marks the contact as opted in (clears an opt-out); outputs the contact ID and `optedIn: true`. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const id = readContactId(this, itemIndex);
+	await apiRequest(this, {
+		method: 'POST',
+		path: CONTACT_PATHS.optIn(id),
+		body: {},
+		itemIndex,
+		// Opting in twice is opting in once.
+		idempotent: true,
+		settings: getRequestSettings(this, itemIndex),
+	});
+	return { id, optedIn: true };
+}
