@@ -203,7 +203,7 @@ describe('a send is never repeated once the service may have accepted it', () =>
 		expect(error.message).toBe(
 			'Could not connect to the SMS Platform service at https://api.sms.test (ECONNREFUSED) [item 0]',
 		);
-		expect(error.description).toMatch(/Check the Base URL in the credential/);
+		expect(error.description).toMatch(/Check 'Base URL' in the credential/);
 	});
 
 	it('IS retried on 429 (the request was not processed), and the SMS goes out once', async () => {
@@ -315,7 +315,7 @@ describe('rate limits', () => {
 		expect(error.message).toBe(
 			"The service's rate limit is used up and resets in 3600 s, longer than the maximum wait of 2 s [item 0]",
 		);
-		expect(error.description).toMatch(/Raise "Max Rate-Limit Wait"/);
+		expect(error.description).toMatch(/Raise 'Max Rate-Limit Wait'/);
 	});
 
 	it('fails at once when X-RateLimit-Reset (epoch seconds) is further away than Max Rate-Limit Wait', async () => {
@@ -560,7 +560,7 @@ describe('Base URL', () => {
 			);
 			expect(error).toBeInstanceOf(NodeOperationError);
 			expect(error.message).toBe(
-				`The credential's Base URL "${baseUrl}" is not an http:// or https:// URL [item 0]`,
+				`The credential's 'Base URL' "${baseUrl}" is not an http:// or https:// URL [item 0]`,
 			);
 			expect(error.description).toMatch(
 				/Open the SMS Platform credential and enter the service address with its scheme/,

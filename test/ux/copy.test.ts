@@ -161,6 +161,18 @@ describe('UI copy (n8n UX guidelines)', () => {
 		expect(unsorted.map(([where]) => where)).toEqual([]);
 	});
 
+	it('sorts the fields of every collection (Options, Filters, Additional Fields...) by name', () => {
+		const unsorted = PARAMETERS.filter(
+			([, property]) => property.type === 'collection' && (property.options ?? []).length > 1,
+		).filter(([, property]) => {
+			const names = (property.options ?? []).map((option) =>
+				String((option as { displayName?: string }).displayName),
+			);
+			return names.join('|') !== [...names].sort((a, b) => a.localeCompare(b)).join('|');
+		});
+		expect(unsorted.map(([where]) => where)).toEqual([]);
+	});
+
 	it('shows a list operation as "Get Many", and names the trigger\'s event field "Trigger On"', () => {
 		const lists = ['getAll', 'getHistory', 'getRecent'];
 		for (const [where, option] of OPTIONS.filter(([, option]) =>
