@@ -35,6 +35,21 @@ export class SmsPlatform implements INodeType {
 		description: APP_DESCRIPTION,
 		defaults: { name: 'SMS Platform' },
 		usableAsTool: true,
+		// Read by n8n's AI workflow builder when it picks and sets up nodes (n8n's own nodes carry the same metadata).
+		builderHint: {
+			searchHint:
+				"SMS Platform sends SMS and manages the account's contacts and sender IDs. SMS → Send needs recipients in E.164 (+255712345678; a local number needs the option Default Country Code), a message and a sender ID the account owns (Sender ID → Get Many lists them; pick one From List). Send is never repeated by the node: a message that may have gone out is reported with outcome unknown. To send many items at once, turn on the option Combine Items. Contact → Create or Update takes many items in one request and says per item whether the contact was created, updated or refused: use it for forms and CRM syncs; Contact → Create fails when the phone number is already a contact's. To honour an opt-out (a reply STOP), find the contact with Contact → Get Many (filter Phone) and run Contact → Opt Out with its ID. Partner Tenant and Payment operations are for partners selling SMS packages by mobile money; the SMS Platform Trigger starts a workflow when a payment completes, a notification arrives or the balance runs low.",
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-sms-platform.smsPlatformTrigger',
+					relationHint: 'Starts a workflow on a completed payment, a notification or a low balance',
+				},
+				{
+					nodeType: 'n8n-nodes-base.webhook',
+					relationHint: 'Receives form submissions or STOP replies to add or opt out contacts',
+				},
+			],
+		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],

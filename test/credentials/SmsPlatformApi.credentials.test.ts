@@ -198,7 +198,7 @@ describe('preAuthentication itself', () => {
 		});
 		const error = await refusal(() => credential.preAuthentication.call(self, jwtCredentials()));
 		expect(error.message).toBe(
-			'The SMS Platform login did not work: getaddrinfo ENOTFOUND x.test. Check 'Base URL'.',
+			`The SMS Platform login did not work: getaddrinfo ENOTFOUND x.test. Check 'Base URL'.`,
 		);
 	});
 });

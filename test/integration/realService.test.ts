@@ -115,8 +115,7 @@ describe.each<Profile>(['documented', 'wild'])('against the %s sandbox profile',
 			const verdict = await credentialTest({ ...apiKey, baseUrl: `${sandbox.url}/nothing-here` });
 			expect(verdict).toEqual({
 				status: 'Error',
-				message:
-					'This service has no such endpoint (HTTP 404): check 'Base URL' (the address of the API, without /api/...).',
+				message: `This service has no such endpoint (HTTP 404): check 'Base URL' (the address of the API, without /api/...).`,
 			});
 		});
 	});
