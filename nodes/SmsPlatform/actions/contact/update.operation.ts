@@ -11,6 +11,7 @@ import {
 	readEmail,
 	readPhone,
 	readTags,
+	saysPhoneExists,
 } from '../../helpers/contacts';
 import { requestOptionsDescription } from '../../helpers/descriptions';
 import { getRequestSettings, requiredString } from '../../helpers/parameters';
@@ -146,9 +147,14 @@ async function explainUpdateError(
 	},
 ): Promise<NodeApiError | NodeOperationError> {
 	const status = Number((error as NodeApiError).httpCode);
-	if (!(error instanceof NodeApiError) || status < 500 || body.phone_e164 === undefined)
-		return error;
+	if (!(error instanceof NodeApiError) || body.phone_e164 === undefined) return error;
 	const phone = body.phone_e164 as string;
+	// A server that checks the number on update says so itself (a field error).
+	if (saysPhoneExists(error)) {
+		error.message = `Another contact already has the phone number ${phone}`;
+		return error;
+	}
+	if (status < 500) return error;
 	const holder = await findContactByPhone(ctx, phone, itemIndex, settings).catch(() => undefined);
 	if (!holder || String(holder.id) === id) return error;
 	error.message = `Another contact already has the phone number ${phone}`;
