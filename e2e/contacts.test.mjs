@@ -126,6 +126,7 @@ function contactsWorkflow() {
 /**
  * Adds `count` contacts through the API, with a login as the node's credential would.
  * @param {{ url: string }} sandbox
+ * @param {number} count
  */
 async function addContacts(sandbox, count) {
 	const login = await fetch(`${sandbox.url}/api/auth/login/`, {
@@ -216,9 +217,9 @@ for (const profile of /** @type {const} */ (['documented', 'wild'])) {
 		test('Get Many with Return All reads past 20 records; a phone filter finds one', () => {
 			const all = items('Get Many');
 			assert.ok(all.length > EXTRA, `${all.length} contacts`);
-			assert.equal(new Set(all.map((c) => c.id)).size, all.length);
+			assert.equal(new Set(all.map((/** @type {any} */ c) => c.id)).size, all.length);
 			assert.deepEqual(
-				items('Get Many by phone').map((c) => c.phone_e164),
+				items('Get Many by phone').map((/** @type {any} */ c) => c.phone_e164),
 				['+255719000201'],
 			);
 		});
@@ -242,7 +243,7 @@ for (const profile of /** @type {const} */ (['documented', 'wild'])) {
 
 		test('Sender IDs lists the account’s names; Request outputs the pending request', () => {
 			assert.deepEqual(
-				items('Sender IDs').map((s) => s.sender_id),
+				items('Sender IDs').map((/** @type {any} */ s) => s.sender_id),
 				['N8NDEMO', 'N8NOPS', 'Taarifa-SMS'],
 			);
 			const [request] = items('Request Sender ID');
