@@ -73,7 +73,8 @@ function view(/** @type {Rec} */ c) {
 		opt_out_reason: '',
 		last_contacted_at: null,
 		...c,
-		is_opted_in: Boolean(c.opt_in_at && !c.opt_out_at),
+		// As Python computes `opt_in_at and not opt_out_at`: null when never opted in.
+		is_opted_in: c.opt_in_at ? !c.opt_out_at : null,
 	};
 }
 
@@ -165,7 +166,7 @@ function listContacts(ctx) {
 
 /**
  * A page of a list: `page` and `page_size` (up to 100) in the documented profile; pages fixed at 20 in the wild one,
- * whose links carry `page` only.
+ * whose links repeat the query as asked.
  * @param {Ctx} ctx
  * @param {Rec[]} list
  */
@@ -183,8 +184,8 @@ function page(ctx, list) {
 	const link = (/** @type {number} */ p) => {
 		const params = new URLSearchParams(ctx.query);
 		params.set('page', String(p));
-		if (wild) params.delete('page_size');
-		else params.set('page_size', String(size));
+		// The real server keeps the query as asked (a page_size it ignores too).
+		if (!wild) params.set('page_size', String(size));
 		return `${ctx.origin}${ctx.path}?${params}`;
 	};
 	return {

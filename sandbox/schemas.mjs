@@ -650,7 +650,7 @@ export const contactRecordSchema = z.object({
 	opt_out_reason: z.string(),
 	is_active: z.boolean(),
 	last_contacted_at: z.string().nullable(),
-	is_opted_in: z.boolean(),
+	is_opted_in: z.boolean().nullable(),
 	created_at: z.string(),
 	updated_at: z.string(),
 });
