@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { endpoints } from '../endpoints';
 import {
 	apiRequest,
-	encodeId,
 	getList,
 	listRecords,
 	type ApiContext,
@@ -17,17 +17,6 @@ import { normalizePhone, parseCountryCode } from './phone';
  * a create answers 201 without an `id`, a contact is found by its `phone_e164`, the bulk import answers counts and
  * per-contact errors as text, a duplicate phone is a DRF field error on create and a 500 on update.
  */
-
-/** The paths of contacts and sender IDs, in one place; ids are encoded here. */
-export const CONTACT_PATHS = {
-	contacts: '/api/messaging/contacts/',
-	contact: (id: string) => `/api/messaging/contacts/${encodeId(id)}/`,
-	optIn: (id: string) => `/api/messaging/contacts/${encodeId(id)}/opt-in/`,
-	optOut: (id: string) => `/api/messaging/contacts/${encodeId(id)}/opt-out/`,
-	bulkImport: '/api/messaging/contacts/bulk-import/',
-	senderIds: '/api/messaging/sender-ids/',
-	senderRequest: '/api/messaging/sender-requests/submit/',
-};
 
 /** The most contacts one bulk import takes (the service's limit). */
 export const MAX_IMPORT = 1000;
@@ -125,7 +114,7 @@ export async function findContactByPhone(
 	settings: Partial<RequestSettings>,
 ): Promise<IDataObject | undefined> {
 	const records = await listRecords(ctx, {
-		path: CONTACT_PATHS.contacts,
+		path: endpoints.contacts().path,
 		qs: { phone_e164: phone },
 		itemIndex,
 		settings,
@@ -215,8 +204,7 @@ export async function importContacts(
 	settings: Partial<RequestSettings>,
 ): Promise<IDataObject> {
 	const response = await apiRequest<IDataObject>(ctx, {
-		method: 'POST',
-		path: CONTACT_PATHS.bulkImport,
+		...endpoints.importContacts(),
 		body: {
 			import_type: 'phone_contacts',
 			update_existing: true,
@@ -241,7 +229,7 @@ export async function newestPhones(
 	settings: Partial<RequestSettings>,
 ): Promise<Set<string>> {
 	const records = await listRecords(ctx, {
-		path: CONTACT_PATHS.contacts,
+		path: endpoints.contacts().path,
 		qs: { ordering: '-created_at' },
 		itemIndex,
 		settings,
@@ -264,7 +252,7 @@ export async function listSenderIds(
 ): Promise<IDataObject[]> {
 	const records = await getList(
 		ctx,
-		{ path: CONTACT_PATHS.senderIds, itemIndex, settings },
+		{ path: endpoints.senderIds().path, itemIndex, settings },
 		{ noun: 'sender IDs', shape: '{ success, data: [...] } or a list' },
 	);
 	return limit === undefined ? records : records.slice(0, limit);

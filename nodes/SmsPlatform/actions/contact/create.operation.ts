@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { endpoints } from '../../endpoints';
 import {
-	CONTACT_PATHS,
 	countryCodeOption,
 	findContactByPhone,
 	nodeError,
@@ -87,8 +87,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	let answer: IDataObject;
 	try {
 		const response = await apiRequest(this, {
-			method: 'POST',
-			path: CONTACT_PATHS.contacts,
+			...endpoints.createContact(),
 			body,
 			itemIndex,
 			idempotent: false,

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { endpoints } from '../../endpoints';
 import {
 	idField,
 	outputDescription,
@@ -48,7 +49,7 @@ const SIMPLE_FIELDS = [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const contact = await getRecord(this, {
-		path: `/api/messaging/contacts/${readId(this, 'contactId', 'Contact ID', itemIndex)}/`,
+		path: endpoints.contact(readId(this, 'contactId', 'Contact ID', itemIndex)).path,
 		itemIndex,
 		settings: getRequestSettings(this, itemIndex),
 	});

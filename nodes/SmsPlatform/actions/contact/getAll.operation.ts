@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { CONTACT_PATHS, countryCodeOption, readEmail, readPhone } from '../../helpers/contacts';
+import { endpoints } from '../../endpoints';
+import { countryCodeOption, readEmail, readPhone } from '../../helpers/contacts';
 import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
 import { getRequestSettings, listLimit, optionalString } from '../../helpers/parameters';
 import { listRecords } from '../../transport';
@@ -109,7 +110,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			String(record.email ?? '').toLowerCase() === String(qs.email).toLowerCase()) &&
 		(qs.is_active === undefined || String(record.is_active) === qs.is_active);
 	return await listRecords(this, {
-		path: CONTACT_PATHS.contacts,
+		path: endpoints.contacts().path,
 		qs,
 		itemIndex,
 		limit: listLimit(this, itemIndex),

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { CONTACT_PATHS, readContactId } from '../../helpers/contacts';
+import { endpoints } from '../../endpoints';
+import { readContactId } from '../../helpers/contacts';
 import { requestOptionsDescription } from '../../helpers/descriptions';
 import { getRequestSettings } from '../../helpers/parameters';
 import { apiRequest } from '../../transport';
@@ -18,8 +19,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const id = readContactId(this, itemIndex);
 	await apiRequest(this, {
-		method: 'POST',
-		path: CONTACT_PATHS.optIn(id),
+		...endpoints.optInContact(id),
 		body: {},
 		itemIndex,
 		// Opting in twice is opting in once.

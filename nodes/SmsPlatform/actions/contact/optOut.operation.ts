@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { CONTACT_PATHS, MAX_OPT_OUT_REASON, readContactId } from '../../helpers/contacts';
+import { endpoints } from '../../endpoints';
+import { MAX_OPT_OUT_REASON, readContactId } from '../../helpers/contacts';
 import { requestOptionsDescription } from '../../helpers/descriptions';
 import { getRequestSettings, optionalString } from '../../helpers/parameters';
 import { apiRequest } from '../../transport';
@@ -44,8 +45,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		);
 	}
 	await apiRequest(this, {
-		method: 'POST',
-		path: CONTACT_PATHS.optOut(id),
+		...endpoints.optOutContact(id),
 		body: { reason },
 		itemIndex,
 		idempotent: true,

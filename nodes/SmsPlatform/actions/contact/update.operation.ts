@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { endpoints } from '../../endpoints';
 import {
-	CONTACT_PATHS,
 	countryCodeOption,
 	findContactByPhone,
 	nodeError,
@@ -112,8 +112,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const settings = getRequestSettings(this, itemIndex);
 	try {
 		const response = await apiRequest(this, {
-			method: 'PATCH',
-			path: CONTACT_PATHS.contact(id),
+			...endpoints.updateContact(id),
 			body,
 			itemIndex,
 			idempotent: false,

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { CONTACT_PATHS, MAX_SAMPLE_MESSAGE, MAX_SENDER_ID } from '../../helpers/contacts';
+import { endpoints } from '../../endpoints';
+import { MAX_SAMPLE_MESSAGE, MAX_SENDER_ID } from '../../helpers/contacts';
 import { requestOptionsDescription } from '../../helpers/descriptions';
 import { getRequestSettings, requiredString } from '../../helpers/parameters';
 import { apiRequest, unwrapObject } from '../../transport';
@@ -67,8 +68,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			`Shorten 'Sample Message' to ${MAX_SAMPLE_MESSAGE} characters.`,
 		);
 	const response = await apiRequest(this, {
-		method: 'POST',
-		path: CONTACT_PATHS.senderRequest,
+		...endpoints.requestSenderId(),
 		body: { requested_sender_id: senderId, sample_content: sample, request_type: 'custom' },
 		itemIndex,
 		idempotent: false,
