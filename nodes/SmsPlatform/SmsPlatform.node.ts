@@ -20,7 +20,7 @@ import * as senderId from './actions/senderId';
 import { router } from './actions/router';
 import * as sms from './actions/sms';
 import * as smsPackage from './actions/smsPackage';
-import { APP_DESCRIPTION } from './helpers/descriptions';
+import { APP_DESCRIPTION, requestOptionsDescription } from './helpers/descriptions';
 import { listSearch } from './methods';
 import { CREDENTIAL_TYPE } from './transport';
 
@@ -105,6 +105,8 @@ export class SmsPlatform implements INodeType {
 			...organization.description,
 			...notification.description,
 			...senderId.description,
+			// After every operation's own fields, on every operation: a new operation has it with nothing to add.
+			requestOptionsDescription,
 		],
 	};
 

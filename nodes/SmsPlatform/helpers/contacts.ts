@@ -111,7 +111,7 @@ export async function findContactByPhone(
 	ctx: IExecuteFunctions,
 	phone: string,
 	itemIndex: number,
-	settings: Partial<RequestSettings>,
+	settings?: Partial<RequestSettings>,
 ): Promise<IDataObject | undefined> {
 	const records = await listRecords(ctx, {
 		path: endpoints.contacts().path,
@@ -212,7 +212,7 @@ export async function importContacts(
 			contacts,
 		},
 		itemIndex,
-		idempotent: false,
+		creates: 'record',
 		settings,
 	});
 	return response.body && typeof response.body === 'object' ? response.body : {};

@@ -13,8 +13,7 @@ import {
 	readTags,
 	saysPhoneExists,
 } from '../../helpers/contacts';
-import { requestOptionsDescription } from '../../helpers/descriptions';
-import { getRequestSettings, requiredString } from '../../helpers/parameters';
+import { requiredString } from '../../helpers/parameters';
 import { apiRequest, unwrapObject } from '../../transport';
 import {
 	attributesField,
@@ -44,7 +43,6 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: [defaultCountryCodeOption],
 	},
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(
@@ -83,15 +81,13 @@ export function contactBody(ctx: IExecuteFunctions, itemIndex: number): IDataObj
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body = contactBody(this, itemIndex);
 	const phone = body.phone_e164 as string;
-	const settings = getRequestSettings(this, itemIndex);
 	let answer: IDataObject;
 	try {
 		const response = await apiRequest(this, {
 			...endpoints.createContact(),
 			body,
 			itemIndex,
-			idempotent: false,
-			settings,
+			creates: 'record',
 		});
 		answer = unwrapObject(response.body);
 	} catch (error) {
@@ -100,7 +96,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			: nodeError(this, error, itemIndex);
 	}
 	if (answer.id !== undefined && answer.id !== null && answer.id !== '') return answer;
-	const contact = await findContactByPhone(this, phone, itemIndex, settings);
+	const contact = await findContactByPhone(this, phone, itemIndex);
 	if (!contact) {
 		throw new NodeOperationError(
 			this.getNode(),

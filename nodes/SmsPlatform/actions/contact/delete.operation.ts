@@ -3,12 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
 import { readContactId } from '../../helpers/contacts';
-import { requestOptionsDescription } from '../../helpers/descriptions';
-import { getRequestSettings } from '../../helpers/parameters';
 import { apiRequest } from '../../transport';
 import { contactIdField } from './fields';
 
-const properties: INodeProperties[] = [contactIdField, requestOptionsDescription];
+const properties: INodeProperties[] = [contactIdField];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['contact'], operation: ['delete'] } },
@@ -21,7 +19,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	await apiRequest(this, {
 		...endpoints.deleteContact(id),
 		itemIndex,
-		settings: getRequestSettings(this, itemIndex),
 	});
 	return { deleted: true };
 }

@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
 import { countryCodeOption, readEmail, readPhone } from '../../helpers/contacts';
-import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
-import { getRequestSettings, listLimit, optionalString } from '../../helpers/parameters';
+import { returnAllOrLimit } from '../../helpers/descriptions';
+import { listLimit, optionalString } from '../../helpers/parameters';
 import { listRecords } from '../../transport';
 import { defaultCountryCodeOption } from './fields';
 
@@ -80,7 +80,6 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(
@@ -114,7 +113,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		qs,
 		itemIndex,
 		limit: listLimit(this, itemIndex),
-		settings: getRequestSettings(this, itemIndex),
 		keep,
 	});
 }

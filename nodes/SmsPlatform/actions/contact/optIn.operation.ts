@@ -3,12 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
 import { readContactId } from '../../helpers/contacts';
-import { requestOptionsDescription } from '../../helpers/descriptions';
-import { getRequestSettings } from '../../helpers/parameters';
 import { apiRequest } from '../../transport';
 import { contactIdField } from './fields';
 
-const properties: INodeProperties[] = [contactIdField, requestOptionsDescription];
+const properties: INodeProperties[] = [contactIdField];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['contact'], operation: ['optIn'] } },
@@ -22,9 +20,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		...endpoints.optInContact(id),
 		body: {},
 		itemIndex,
-		// Opting in twice is opting in once.
-		idempotent: true,
-		settings: getRequestSettings(this, itemIndex),
+		// Opting in twice is opting in once: safe to repeat.
 	});
 	return { id, optedIn: true };
 }

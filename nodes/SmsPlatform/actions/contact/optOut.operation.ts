@@ -3,8 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
 import { MAX_OPT_OUT_REASON, readContactId } from '../../helpers/contacts';
-import { requestOptionsDescription } from '../../helpers/descriptions';
-import { getRequestSettings, optionalString } from '../../helpers/parameters';
+import { optionalString } from '../../helpers/parameters';
 import { apiRequest } from '../../transport';
 import { contactIdField, reasonOption } from './fields';
 
@@ -18,7 +17,6 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: [reasonOption],
 	},
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(
@@ -48,8 +46,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		...endpoints.optOutContact(id),
 		body: { reason },
 		itemIndex,
-		idempotent: true,
-		settings: getRequestSettings(this, itemIndex),
 	});
 	return { id, optedOut: true, reason };
 }

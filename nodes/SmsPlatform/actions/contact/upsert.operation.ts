@@ -16,7 +16,6 @@ import {
 	readPhone,
 	type ImportAction,
 } from '../../helpers/contacts';
-import { requestOptionsDescription } from '../../helpers/descriptions';
 import { getRequestSettings, optionalString, parameterReader } from '../../helpers/parameters';
 import { mayHaveBeenAccepted } from '../../transport';
 import type { OperationOutput } from '../operation';
@@ -41,7 +40,6 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: [defaultCountryCodeOption],
 	},
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(

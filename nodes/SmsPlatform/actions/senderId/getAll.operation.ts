@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { listSenderIds } from '../../helpers/contacts';
-import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
-import { getRequestSettings, listLimit } from '../../helpers/parameters';
+import { returnAllOrLimit } from '../../helpers/descriptions';
+import { listLimit } from '../../helpers/parameters';
 
-const properties: INodeProperties[] = [...returnAllOrLimit(), requestOptionsDescription];
+const properties: INodeProperties[] = [...returnAllOrLimit()];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['senderId'], operation: ['getAll'] } },
@@ -17,6 +17,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return await listSenderIds(this, {
 		itemIndex,
 		limit: listLimit(this, itemIndex),
-		settings: getRequestSettings(this, itemIndex),
 	});
 }

@@ -3,8 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
 import { MAX_SAMPLE_MESSAGE, MAX_SENDER_ID } from '../../helpers/contacts';
-import { requestOptionsDescription } from '../../helpers/descriptions';
-import { getRequestSettings, requiredString } from '../../helpers/parameters';
+import { requiredString } from '../../helpers/parameters';
 import { apiRequest, unwrapObject } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -27,7 +26,6 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. Your order 1234 is ready for pickup.',
 		description: `A message you will send from this sender ID (at most ${MAX_SAMPLE_MESSAGE} characters), for the service's review`,
 	},
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(
@@ -71,8 +69,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		...endpoints.requestSenderId(),
 		body: { requested_sender_id: senderId, sample_content: sample, request_type: 'custom' },
 		itemIndex,
-		idempotent: false,
-		settings: getRequestSettings(this, itemIndex),
+		creates: 'record',
 	});
 	return unwrapObject(response.body);
 }
