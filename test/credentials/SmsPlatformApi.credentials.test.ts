@@ -9,7 +9,7 @@ import { NodeApiError, Workflow } from 'n8n-workflow';
 
 import { SmsPlatformApi } from '../../credentials/SmsPlatformApi.credentials';
 import { runCredentialTest } from '../support/credentialTest';
-import { extractAccessToken, isLoginFailure } from '../../nodes/SmsPlatform/transport/credential';
+import { extractAccessToken, isLoginFailure } from '../../nodes/SmsPlatform/transport/login';
 import {
 	API_KEY,
 	BASE_URL,
@@ -28,7 +28,7 @@ const getBalance = { resource: 'account', operation: 'getBalance' };
 describe('SmsPlatformApi credential: description', () => {
 	const credential = new SmsPlatformApi();
 
-	it('keeps the public names of design §2', () => {
+	it('keeps the public names that saved workflows store', () => {
 		expect(credential.name).toBe('smsPlatformApi');
 		expect(credential.displayName).toBe('SMS Platform API');
 		expect(credential.properties.map((p) => p.name)).toEqual([
@@ -235,7 +235,7 @@ describe('preAuthentication itself', () => {
 		});
 		const error = await refusal(() => credential.preAuthentication.call(self, jwtCredentials()));
 		expect(error.message).toBe(
-			'The SMS Platform login did not work: read ECONNRESET. Check the Base URL.',
+			`The SMS Platform login did not work: read ECONNRESET. Check 'Base URL'.`,
 		);
 	});
 });
@@ -401,7 +401,7 @@ describe('JWT login', () => {
 		expect(error.message).toBe(
 			'This endpoint does not accept the email and password login [item 0]',
 		);
-		expect(error.description).toMatch(/email and password are right/);
+		expect(error.description).toMatch(/'Email' and 'Password' are right/);
 		expect(error.description).toMatch(/API key/);
 		expect(error.description).not.toMatch(/password (was|is) (wrong|refused)/);
 	});

@@ -1,16 +1,13 @@
 /**
- * Errors (design §3): every body shape the service (or a proxy in front of it) may answer with becomes the exact
+ * Errors: every body shape the service (or a proxy in front of it) may answer with becomes the exact
  * message a user sees: the server's own words and `[HTTP <status>]`, with a description of what to do.
  */
 import nock from 'nock';
 import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import {
-	adviceFor,
-	buildApiError,
-	readServerWords,
-} from '../../nodes/SmsPlatform/transport/answers';
+import { readServerWords } from '../../nodes/SmsPlatform/transport/body';
+import { adviceFor, buildApiError } from '../../nodes/SmsPlatform/transport/errors';
 import { testSettings as policy } from '../support/testSettings';
 import { BASE_URL, runNode, caught } from '../support/harness';
 
@@ -285,7 +282,7 @@ describe('error bodies through a node run → the message a user sees', () => {
 		const error = await caught(() => runNode({ parameters: getStatus('3f2b-missing') }));
 		expect(error.message).toBe('The service has no record with this ID [item 0]');
 		expect(error.description).toBe(
-			'The service said: "Message not found" (HTTP 404, code NOT_FOUND). Check the ID (it may belong to another account) and the Base URL of the credential. Request: GET /api/integration/v1/sms/status/3f2b-missing/.',
+			`The service said: "Message not found" (HTTP 404, code NOT_FOUND). Check the ID (it may belong to another account) and the credential's 'Base URL'. Request: GET /api/integration/v1/sms/status/3f2b-missing/.`,
 		);
 	});
 
@@ -366,7 +363,7 @@ describe('error bodies through a node run → the message a user sees', () => {
 			);
 		const error = await caught(() => runNode({ parameters: getBalance }));
 		expect(error.message).toBe('The service answered with a web page instead of data [item 0]');
-		expect(error.description).toMatch(/Base URL probably points at a website or proxy/);
+		expect(error.description).toMatch(/'Base URL' probably points at a website or proxy/);
 	});
 
 	it('error items under Continue On Fail carry message, description, status and error code', async () => {

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { endpoints } from '../endpoints';
 import { isRead } from '../helpers/notifications';
 import { maxEventsOption, timelineEvent } from './triggerEvent';
 
@@ -20,13 +21,11 @@ export const newNotification = timelineEvent({
 				'Whether to fire only for notifications that are still unread. Defaults to false.',
 		},
 	],
-	// `threshold: 0` keeps the state key of version 0.1.0.
 	settings: (ctx) => ({
-		threshold: 0,
 		unreadOnly: (ctx.getNodeParameter('options', {}) as IDataObject).unreadOnly === true,
 	}),
 	spec: (settings, maxEvents) => ({
-		path: '/api/notifications/',
+		path: endpoints.notifications().path,
 		qs: settings.unreadOnly ? { unread_only: 'true' } : {},
 		// A server may ignore `unread_only`: read ones are passed over here, on whichever read flag they carry.
 		matches: (record) => !settings.unreadOnly || isRead(record) !== true,

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestOptionsDescription } from '../../helpers/descriptions';
-import { getRequestSettings, readLimit } from '../../helpers/parameters';
+import { endpoints } from '../../endpoints';
+import { readLimit } from '../../helpers/parameters';
 import { getList } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -15,7 +15,6 @@ const properties: INodeProperties[] = [
 		default: 50,
 		description: 'Max number of results to return',
 	},
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(
@@ -28,10 +27,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const records = await getList(
 		this,
 		{
-			path: '/api/messaging/activity/recent/',
+			path: endpoints.recentActivity().path,
 			qs: { limit },
 			itemIndex,
-			settings: getRequestSettings(this, itemIndex),
 		},
 		{ noun: 'activities', shape: '{ count, activities: [...] }' },
 	);

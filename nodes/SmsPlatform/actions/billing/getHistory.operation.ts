@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
+import { endpoints } from '../../endpoints';
+import { returnAllOrLimit } from '../../helpers/descriptions';
 import { billingType, groupedRecords, withSameFields } from '../../helpers/billing';
-import { getRequestSettings, listLimit } from '../../helpers/parameters';
+import { listLimit } from '../../helpers/parameters';
 import { listRecords } from '../../transport';
 
 const BILLING_TYPES = ['purchase', 'payment', 'usage'];
@@ -35,7 +36,6 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(
@@ -63,11 +63,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	// A server that ignores `type` (or lists the history grouped by kind) is filtered here.
 	const wanted = qs.type as string | undefined;
 	const records = await listRecords(this, {
-		path: '/api/billing/history/',
+		path: endpoints.billingHistory().documented.path,
 		qs,
 		itemIndex,
 		limit: listLimit(this, itemIndex),
-		settings: getRequestSettings(this, itemIndex),
 		numbers: ['amount'],
 		readPage: groupedRecords,
 		keep: wanted === undefined ? undefined : (record) => (billingType(record) ?? wanted) === wanted,

@@ -1,13 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	idField,
-	outputDescription,
-	requestOptionsDescription,
-	shapeOutput,
-} from '../../helpers/descriptions';
-import { getRequestSettings, readId } from '../../helpers/parameters';
+import { idField, outputDescription, shapeOutput } from '../../helpers/descriptions';
+import { endpoints } from '../../endpoints';
+import { readId } from '../../helpers/parameters';
 import { getRecord } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -28,7 +24,6 @@ const properties: INodeProperties[] = [
 		{ name: 'Duration (Seconds)', value: 'duration_seconds' },
 		{ name: 'Messages per Second', value: 'messages_per_second' },
 	]),
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(
@@ -52,9 +47,8 @@ const SIMPLE_FIELDS = [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const analytics = await getRecord(this, {
-		path: `/api/messaging/campaigns/${readId(this, 'campaignId', 'Campaign ID', itemIndex)}/analytics/`,
+		path: endpoints.campaignAnalytics(readId(this, 'campaignId', 'Campaign ID', itemIndex)).path,
 		itemIndex,
-		settings: getRequestSettings(this, itemIndex),
 		numbers: [
 			'total_recipients',
 			'sent',

@@ -1,13 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	idField,
-	outputDescription,
-	requestOptionsDescription,
-	shapeOutput,
-} from '../../helpers/descriptions';
-import { getRequestSettings, readId } from '../../helpers/parameters';
+import { idField, outputDescription, shapeOutput } from '../../helpers/descriptions';
+import { endpoints } from '../../endpoints';
+import { readId } from '../../helpers/parameters';
 import { getRecord } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -25,7 +21,6 @@ const properties: INodeProperties[] = [
 		{ name: 'Created At', value: 'created_at' },
 		{ name: 'Updated At', value: 'updated_at' },
 	]),
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(
@@ -48,9 +43,8 @@ const SIMPLE_FIELDS = [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const contact = await getRecord(this, {
-		path: `/api/messaging/contacts/${readId(this, 'contactId', 'Contact ID', itemIndex)}/`,
+		path: endpoints.contact(readId(this, 'contactId', 'Contact ID', itemIndex)).path,
 		itemIndex,
-		settings: getRequestSettings(this, itemIndex),
 	});
 	return shapeOutput(this, itemIndex, contact, { simple: SIMPLE_FIELDS, id: 'id' });
 }

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { requestOptionsDescription } from '../../helpers/descriptions';
-import { getRequestSettings } from '../../helpers/parameters';
+import { endpoints } from '../../endpoints';
 import { getRecord } from '../../transport';
 import { PERIODS, ignoredPeriod } from './period';
 
@@ -16,7 +15,6 @@ const properties: INodeProperties[] = [
 		description:
 			"The period the metrics cover, up to today. If the service answers for another period, the output says so in 'periodIgnored' and 'requestedPeriod'.",
 	},
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(
@@ -36,10 +34,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		);
 	}
 	const metrics = await getRecord(this, {
-		path: '/api/messaging/dashboard/metrics/',
+		path: endpoints.dashboardMetrics().path,
 		qs: { period },
 		itemIndex,
-		settings: getRequestSettings(this, itemIndex),
 		numbers: [
 			'metrics.messages_sent',
 			'metrics.messages_delivered',

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
+import { endpoints } from '../../endpoints';
+import { returnAllOrLimit } from '../../helpers/descriptions';
 import { isRead } from '../../helpers/notifications';
-import { getRequestSettings, listLimit } from '../../helpers/parameters';
+import { listLimit } from '../../helpers/parameters';
 import { listRecords } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -25,7 +26,6 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(
@@ -39,11 +39,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (filters.unreadOnly === true) qs.unread_only = 'true';
 	// Some servers ignore `unread_only`: read notifications are left out here too, on whichever read flag they carry.
 	return await listRecords(this, {
-		path: '/api/notifications/',
+		path: endpoints.notifications().path,
 		qs,
 		itemIndex,
 		limit: listLimit(this, itemIndex),
-		settings: getRequestSettings(this, itemIndex),
 		keep: qs.unread_only ? (record) => isRead(record) !== true : undefined,
 	});
 }

@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
-import { getRequestSettings, listLimit } from '../../helpers/parameters';
+import { endpoints } from '../../endpoints';
+import { returnAllOrLimit } from '../../helpers/descriptions';
+import { listLimit } from '../../helpers/parameters';
 import { listRecords } from '../../transport';
 
-const properties: INodeProperties[] = [...returnAllOrLimit(), requestOptionsDescription];
+const properties: INodeProperties[] = returnAllOrLimit();
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['organization'], operation: ['getAll'] } },
@@ -14,9 +15,8 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	return await listRecords(this, {
-		path: '/api/tenants/',
+		path: endpoints.organizations().path,
 		itemIndex,
 		limit: listLimit(this, itemIndex),
-		settings: getRequestSettings(this, itemIndex),
 	});
 }

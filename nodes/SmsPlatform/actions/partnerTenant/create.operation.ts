@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { requestOptionsDescription } from '../../helpers/descriptions';
-import { boundedInteger, getRequestSettings, requiredString } from '../../helpers/parameters';
+import { endpoints } from '../../endpoints';
+import { boundedInteger, requiredString } from '../../helpers/parameters';
 import { normalizePhone } from '../../helpers/phone';
 import { apiRequest, coerceNumbers, unwrapObject } from '../../transport';
 
@@ -53,7 +53,6 @@ const properties: INodeProperties[] = [
 		default: 0,
 		description: 'SMS credits the tenant starts with. Defaults to 0.',
 	},
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(
@@ -84,7 +83,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	const response = await apiRequest(this, {
 		method: 'POST',
-		path: '/api/integration/v1/partner/tenants/create/',
+		path: endpoints.createTenant().path,
 		body: {
 			tenant_name: tenantName,
 			owner_email: ownerEmail,
@@ -93,8 +92,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			initial_credits: initialCredits,
 		},
 		itemIndex,
-		idempotent: false,
-		settings: getRequestSettings(this, itemIndex),
+		creates: 'record',
 	});
 	return coerceNumbers(unwrapObject(response.body, 'data'), ['sms_balance']);
 }

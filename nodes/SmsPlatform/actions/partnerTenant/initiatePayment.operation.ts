@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { requestOptionsDescription } from '../../helpers/descriptions';
+import { endpoints } from '../../endpoints';
 import { looksLikePhone } from '../../helpers/phone';
-import { boundedInteger, getRequestSettings, requiredString } from '../../helpers/parameters';
-import { apiRequest, coerceNumbers, encodeId, unwrapObject } from '../../transport';
+import { boundedInteger, requiredString } from '../../helpers/parameters';
+import { apiRequest, coerceNumbers, unwrapObject } from '../../transport';
 import { waitForPayment } from './waitForPayment';
 
 const PROVIDERS = ['vodacom', 'tigo', 'airtel', 'halotel'];
@@ -100,16 +100,8 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add option',
 		default: {},
 		options: [
-			// Wait for Completion comes first: the two fields below it only show once it is on (connected fields stay
-			// together, the switch above what depends on it).
-			{
-				displayName: 'Wait for Completion',
-				name: 'waitForCompletion',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to wait until the buyer confirms the payment on their phone. The output is then the payment’s last state. Defaults to false.',
-			},
+			// Alphabetical, as every option list of the node: Poll Interval and Wait Timeout show once Wait for Completion
+			// is on.
 			{
 				displayName: 'Poll Interval',
 				name: 'pollInterval',
@@ -118,6 +110,14 @@ const properties: INodeProperties[] = [
 				default: 10,
 				description: 'Seconds between two checks of the payment while waiting. Defaults to 10.',
 				displayOptions: { show: { waitForCompletion: [true] } },
+			},
+			{
+				displayName: 'Wait for Completion',
+				name: 'waitForCompletion',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to wait until the buyer confirms the payment on their phone. The output is then the payment’s last state. Defaults to false.',
 			},
 			{
 				displayName: 'Wait Timeout',
@@ -131,7 +131,6 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(
@@ -172,7 +171,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		);
 	}
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const settings = getRequestSettings(this, itemIndex);
 	// The wait's bounds are checked before the payment is initiated: failing the item after it would invite a second
 	// payment when the user fixes the value and runs again.
 	const wait = options.waitForCompletion === true;
@@ -185,7 +183,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 	const response = await apiRequest(this, {
 		method: 'POST',
-		path: `/api/integration/v1/partner/tenants/${encodeId(tenantId)}/payments/initiate/`,
+		path: endpoints.initiatePayment(tenantId).path,
 		body: {
 			package_id: packageId,
 			buyer_email: buyerEmail,
@@ -194,8 +192,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			mobile_money_provider: provider,
 		},
 		itemIndex,
-		idempotent: false,
-		settings,
+		creates: 'record',
 	});
 	const initiated = coerceNumbers(unwrapObject(response.body, 'data'), ['amount']);
 	if (!wait) return initiated;
@@ -215,6 +212,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		intervalMs,
 		timeoutMs,
-		settings,
 	});
 }

@@ -1,15 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import { endpoints } from '../../endpoints';
 import { isInProgress, paymentOutput, paymentStatus } from '../../helpers/payments';
-import {
-	apiRequest,
-	coerceNumbers,
-	credentialNotAccepted,
-	encodeId,
-	unwrapObject,
-	type RequestSettings,
-} from '../../transport';
+import { apiRequest, coerceNumbers, credentialNotAccepted, unwrapObject } from '../../transport';
 
 /**
  * Initiate Payment → Wait for Completion: asks for the payment's status every `intervalMs` until it is no longer in
@@ -24,12 +18,10 @@ export async function waitForPayment(
 		itemIndex,
 		intervalMs,
 		timeoutMs,
-		settings,
 	}: {
 		itemIndex: number;
 		intervalMs: number;
 		timeoutMs: number;
-		settings: Partial<RequestSettings>;
 	},
 ): Promise<IDataObject> {
 	const deadline = Date.now() + timeoutMs;
@@ -53,10 +45,8 @@ export async function waitForPayment(
 		await sleep(Math.min(intervalMs, remaining));
 		try {
 			const poll = await apiRequest(ctx, {
-				method: 'GET',
-				path: `/api/billing/payments/transactions/${encodeId(transactionId)}/status/`,
+				...endpoints.paymentStatus(transactionId).documented,
 				itemIndex,
-				settings,
 			});
 			last = coerceNumbers(unwrapObject(poll.body, 'transaction'), ['amount']);
 			lastError = undefined;

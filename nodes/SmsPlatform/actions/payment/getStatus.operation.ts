@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { idField, requestOptionsDescription } from '../../helpers/descriptions';
-import { getRequestSettings, readId } from '../../helpers/parameters';
+import { endpoints } from '../../endpoints';
+import { idField } from '../../helpers/descriptions';
+import { readId } from '../../helpers/parameters';
 import { getRecord } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -11,7 +12,6 @@ const properties: INodeProperties[] = [
 		'Transaction ID',
 		"The payment’s transaction ID, from the output of 'Initiate Payment'",
 	),
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(
@@ -21,9 +21,9 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	return await getRecord(this, {
-		path: `/api/billing/payments/transactions/${readId(this, 'transactionId', 'Transaction ID', itemIndex)}/status/`,
+		...endpoints.paymentStatus(readId(this, 'transactionId', 'Transaction ID', itemIndex))
+			.documented,
 		itemIndex,
-		settings: getRequestSettings(this, itemIndex),
 		wrapper: 'transaction',
 		numbers: ['amount'],
 		required: ['status'],

@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { idField, requestOptionsDescription } from '../../helpers/descriptions';
-import { getRequestSettings, readId } from '../../helpers/parameters';
+import { endpoints } from '../../endpoints';
+import { idField } from '../../helpers/descriptions';
+import { readId } from '../../helpers/parameters';
 import { getRecord } from '../../transport';
 
 const properties: INodeProperties[] = [
 	idField('messageId', 'Message ID', "The message ID from the output of 'Send'"),
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(
@@ -17,9 +17,8 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	return await getRecord(this, {
-		path: `/api/messaging/sms/${readId(this, 'messageId', 'Message ID', itemIndex)}/status/`,
+		path: endpoints.messageDetails(readId(this, 'messageId', 'Message ID', itemIndex)).path,
 		itemIndex,
-		settings: getRequestSettings(this, itemIndex),
 		wrapper: 'message',
 		numbers: ['cost'],
 	});

@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestOptionsDescription } from '../../helpers/descriptions';
-import { getRequestSettings } from '../../helpers/parameters';
+import { endpoints } from '../../endpoints';
 import { getRecord } from '../../transport';
 
-const properties: INodeProperties[] = [requestOptionsDescription];
+const properties: INodeProperties[] = [];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['sms'], operation: ['getStats'] } },
@@ -14,9 +13,8 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	return await getRecord(this, {
-		path: '/api/messaging/sms/stats/',
+		path: endpoints.smsStats().path,
 		itemIndex,
-		settings: getRequestSettings(this, itemIndex),
 		wrapper: 'stats',
 		numbers: ['total_sent', 'total_delivered', 'total_failed', 'delivery_rate', 'total_cost'],
 	});

@@ -6,9 +6,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { endpoints } from '../../endpoints';
 import { readBalance } from '../../helpers/balance';
 
-import { requestOptionsDescription } from '../../helpers/descriptions';
 import { parameterReader } from '../../helpers/parameters';
 import { apiRequest, forEachBounded, mayHaveBeenAccepted, unwrapObject } from '../../transport';
 import type { OperationOutput } from '../operation';
@@ -127,7 +127,6 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(
@@ -275,8 +274,6 @@ async function checkBalance(
 
 // ---- The requests of a send ----
 
-export const SEND_PATH = '/api/integration/v1/sms/send/';
-
 interface SendRequest {
 	recipients: string[];
 	result?: IDataObject;
@@ -293,12 +290,10 @@ async function sendOnce(
 	const body: IDataObject = { message: item.message, recipients, sender_id: item.senderId };
 	if (item.tenantAccountId) body.tenant_account_id = item.tenantAccountId;
 	const response = await apiRequest(ctx, {
-		method: 'POST',
-		path: SEND_PATH,
+		...endpoints.sendSms().documented,
 		body,
 		itemIndex: item.itemIndex,
-		idempotent: false,
-		isSend: true,
+		creates: 'sms',
 		settings: item.settings,
 	});
 	return unwrapObject(response.body);

@@ -1,13 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
-import { getRequestSettings, listLimit } from '../../helpers/parameters';
+import { endpoints } from '../../endpoints';
+import { returnAllOrLimit } from '../../helpers/descriptions';
+import { listLimit } from '../../helpers/parameters';
 import { listRecords } from '../../transport';
 
 const PACKAGE_NUMBERS = ['sms_count', 'price', 'bonus_sms', 'validity_days'];
 
-const properties: INodeProperties[] = [...returnAllOrLimit(), requestOptionsDescription];
+const properties: INodeProperties[] = returnAllOrLimit();
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['smsPackage'], operation: ['getAll'] } },
@@ -16,10 +17,9 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	return await listRecords(this, {
-		path: '/api/billing/sms/packages/',
+		path: endpoints.smsPackages().path,
 		itemIndex,
 		limit: listLimit(this, itemIndex),
-		settings: getRequestSettings(this, itemIndex),
 		numbers: PACKAGE_NUMBERS,
 	});
 }
