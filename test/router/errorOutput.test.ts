@@ -194,6 +194,64 @@ describe('Continue (using error output)', () => {
 	});
 });
 
+describe('Continue (using error output), contacts', () => {
+	it('Create or Update (items combined): the invalid phone on the error output, the imported contact on the success output', async () => {
+		nock(BASE_URL)
+			.post(
+				'/api/messaging/contacts/bulk-import/',
+				(body: { contacts: unknown[] }) => body.contacts.length === 1,
+			)
+			.reply(201, { imported: 1, updated: 0, skipped: 0, errors: [] });
+		const { outputs } = await runInWorkflow({
+			parameters: {
+				resource: 'contact',
+				operation: 'upsert',
+				name: '={{ $json.name }}',
+				phone: '={{ $json.phone }}',
+			},
+			items: [
+				{ name: 'Amina', phone: 'not a number' },
+				{ name: 'Baraka', phone: '+255713000111' },
+			],
+			onError: 'continueErrorOutput',
+		});
+		const [success, failed] = outputs;
+		expect(view(success)).toEqual([
+			{
+				json: { action: 'created', name: 'Baraka', phone: '+255713000111' },
+				pairedItem: { item: 1 },
+			},
+		]);
+		expect(pairs(failed)).toEqual([{ item: 0 }]);
+		expect(failed[0].json.error).toMatchObject({
+			message:
+				'\'Phone\' "not a number" is not a usable phone number: a phone number may only contain digits, an initial +, spaces, dashes, dots and parentheses [item 0]',
+			itemIndex: 0,
+		});
+	});
+
+	it('Update of an unknown contact: on the error output with HTTP 404', async () => {
+		nock(BASE_URL).patch('/api/messaging/contacts/missing-1/').reply(404, { detail: 'Not found.' });
+		const { outputs } = await runInWorkflow({
+			parameters: {
+				resource: 'contact',
+				operation: 'update',
+				contactId: 'missing-1',
+				updateFields: { name: 'Amina' },
+			},
+			items: [{}],
+			onError: 'continueErrorOutput',
+		});
+		const [success, failed] = outputs;
+		expect(success).toEqual([]);
+		expect(pairs(failed)).toEqual([{ item: 0 }]);
+		expect(failed[0].json.error).toMatchObject({
+			message: 'The service has no record with this ID [item 0]',
+			httpCode: '404',
+		});
+	});
+});
+
 describe('Continue (using regular output): as before', () => {
 	it('one output, in input order, the error item flat with its fields at the top', async () => {
 		sendServer();
