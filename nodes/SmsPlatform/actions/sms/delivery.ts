@@ -3,10 +3,11 @@ import { sleep } from 'n8n-workflow';
 
 import { credentialNotAccepted, encodeId, forEachBounded, getRecord } from '../../transport';
 import type { PreparedItem } from './prepare';
+import type { SendOutcome } from './sendOutcome';
 
 /**
  * Send → Options → Wait for Delivery: after the sends, asks each message's status until it is final or the item's
- * Delivery Timeout passes, and writes the outcome into the items that message carried. One status check per message
+ * Delivery Timeout passes, and gives each item the fields that say how its messages ended. One status check per message
  * id (a combined request carries many items), several at once within Parallel Requests, at a growing interval: each
  * check is a request from the same hourly budget as the sends. The send itself is never repeated.
  */
@@ -44,40 +45,38 @@ interface Tracked {
 	checkError?: string;
 }
 
-export interface SentItem {
-	item: PreparedItem;
-	json: IDataObject;
-}
-
 function isFinal(status: string | undefined): boolean {
 	return status !== undefined && status !== '' && !ON_THE_WAY.has(status.toLowerCase());
 }
 
-/** The message ids of a Send output item. */
-function messageIdsOf(json: IDataObject): string[] {
-	const others = Array.isArray(json.otherMessageIds) ? json.otherMessageIds : [];
-	return [json.message_id, ...others]
-		.filter((id) => id !== undefined && id !== null && id !== '')
-		.map(String);
-}
-
-export async function waitForDelivery(ctx: IExecuteFunctions, sent: SentItem[]): Promise<void> {
-	const waiting = sent.filter(({ item }) => item.deliveryTimeoutMs !== undefined);
-	if (!waiting.length) return;
+/**
+ * Waits for the messages of the items sent (their ids and the status in the send's answer, from their outcomes) and
+ * returns, by item index, the fields each waiting item's output gets: `status`, `delivered_at`, `deliveryTimedOut`.
+ */
+export async function waitForDelivery(
+	ctx: IExecuteFunctions,
+	sent: SendOutcome[],
+): Promise<Map<number, IDataObject>> {
+	const fields = new Map<number, IDataObject>();
+	const waiting = sent.filter(
+		(s): s is SendOutcome & { item: PreparedItem } => s.item?.deliveryTimeoutMs !== undefined,
+	);
+	if (!waiting.length) return fields;
 	const start = Date.now();
 	const tracked = new Map<string, Tracked>();
-	for (const { item, json } of waiting) {
+	for (const { item, messageIds, status } of waiting) {
 		const deadline = start + (item.deliveryTimeoutMs as number);
 		// The answer of the send may already be final (a service that delivers at once).
-		const status = typeof json.status === 'string' ? json.status : undefined;
-		for (const id of messageIdsOf(json)) {
+		for (const id of messageIds) {
 			const known = tracked.get(id);
 			if (known) known.deadline = Math.max(known.deadline, deadline);
 			else tracked.set(id, { id, item, deadline, status, final: isFinal(status) });
 		}
 	}
 	await followUntilFinal(ctx, [...tracked.values()]);
-	for (const { json } of waiting) Object.assign(json, outcomeOf(messageIdsOf(json), tracked));
+	for (const { itemIndex, messageIds } of waiting)
+		fields.set(itemIndex, outcomeOf(messageIds, tracked));
+	return fields;
 }
 
 async function followUntilFinal(ctx: IExecuteFunctions, all: Tracked[]): Promise<void> {
