@@ -92,12 +92,11 @@ export async function executeBatch(
 	return results(outcomes);
 }
 
-/** For the router: each item's output, or its error with the fields its error item adds. */
+/** For the router: each item's output, or its error with the fields its error item adds; both say the outcome. */
 function results(outcomes: Array<SendOutcome | undefined>): Array<ItemResult | undefined> {
 	return Array.from(outcomes, (outcome) => {
 		if (!outcome) return undefined;
-		return outcome.error
-			? { error: outcome.error, fields: outcome.json }
-			: { output: outcome.json };
+		const json = { ...outcome.json, outcome: outcome.outcome };
+		return outcome.error ? { error: outcome.error, fields: json } : { output: json };
 	});
 }
