@@ -95,6 +95,22 @@ const properties: INodeProperties[] = [
 				displayOptions: { show: { waitForDelivery: [true] } },
 			},
 			{
+				displayName: 'Replace Special Characters',
+				name: 'replaceSpecialCharacters',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to put plain forms in place of special characters before sending: straight quotes for curly ones, - for dashes, plain letters for accented ones (é → e). The service's messaging route takes plain text only; characters with no plain form, such as emoji, still fail the item and are named. Defaults to false.",
+			},
+			{
+				displayName: 'Schedule Time',
+				name: 'scheduleTime',
+				type: 'dateTime',
+				default: '',
+				description:
+					"When the service should send the SMS, in the workflow's time zone: in the future, within a year. Only a route with a schedule field carries it (the service's messaging route, used with 'Email and Password'); on another route the item fails and nothing is sent. Defaults to sending now.",
+			},
+			{
 				displayName: 'Tenant Account ID',
 				name: 'tenantAccountId',
 				type: 'string',

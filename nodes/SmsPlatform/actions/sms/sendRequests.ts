@@ -4,32 +4,48 @@ import { apiRequest, forEachBounded, mayHaveBeenAccepted, unwrapObject } from '.
 import type { FailureGate } from '../operation';
 import { groupKey, type PreparedItem } from './prepare';
 import { settle, type SendOutcome, type SendRequest } from './sendOutcome';
+import { DOCUMENTED_SEND, explainSenderId, refusalOf, type SendRoute } from './sendRules';
 
 /**
  * The requests of a send: one item's recipients split by Batch Size, or the items of Combine Items sent together.
  * Each function gives every item it sent its typed outcome (see sendOutcome.ts).
  */
 
-const SEND_PATH = '/api/integration/v1/sms/send/';
+/** The route a send takes. The documented one for now; the login's own route comes with the two route families. */
+function routeFor(): SendRoute {
+	return DOCUMENTED_SEND;
+}
 
-/** One request on the wire; its failure is kept with whether the service may have accepted it. */
+/** The body the route takes. */
+function bodyFor(route: SendRoute, item: PreparedItem, recipients: string[]): IDataObject {
+	const body: IDataObject = { message: item.message, recipients, sender_id: item.senderId };
+	if (item.tenantAccountId) body.tenant_account_id = item.tenantAccountId;
+	if (route.schedules && item.scheduleTime) body.schedule_time = item.scheduleTime;
+	return body;
+}
+
+/**
+ * One request on the wire; its failure is kept with whether the service may have accepted it. What the route cannot
+ * carry (a schedule, non-ASCII text) fails the request before it goes out.
+ */
 async function sendOnce(
 	ctx: IExecuteFunctions,
 	item: PreparedItem,
 	request: SendRequest,
 ): Promise<void> {
-	const body: IDataObject = {
-		message: item.message,
-		recipients: request.recipients,
-		sender_id: item.senderId,
-	};
-	if (item.tenantAccountId) body.tenant_account_id = item.tenantAccountId;
-	// A place for the Dedupe Key (issue 30): claim the keys this request carries here, before it goes out.
+	const route = routeFor();
+	const refusal = refusalOf(ctx, route, item);
+	if (refusal) {
+		request.error = refusal;
+		return;
+	}
+	// A place for the Dedupe Key (issue 30): claim the keys this request carries here, before it goes out; confirm
+	// them once it is accepted (request.result); release them when it surely never went out (!mayHaveGoneOut).
 	try {
 		const response = await apiRequest(ctx, {
 			method: 'POST',
-			path: SEND_PATH,
-			body,
+			path: route.path,
+			body: bodyFor(route, item, request.recipients),
 			itemIndex: item.itemIndex,
 			idempotent: false,
 			isSend: true,
@@ -39,7 +55,13 @@ async function sendOnce(
 	} catch (error) {
 		request.error = error as Error;
 		request.mayHaveGoneOut = mayHaveBeenAccepted(error);
+		await explainSenderId(ctx, request.error, item);
 	}
+}
+
+/** Recipients a request of this item carries: its Batch Size, within what the route takes. */
+function batchSizeOf(ctx: IExecuteFunctions, item: PreparedItem): number {
+	return Math.min(item.batchSize, routeFor().maxRecipients);
 }
 
 function chunk<T>(list: T[], size: number): T[][] {
@@ -51,7 +73,7 @@ function chunk<T>(list: T[], size: number): T[][] {
 /** One request per Batch Size recipients of one item; after a failed request its later ones are not sent. */
 export async function sendItem(ctx: IExecuteFunctions, item: PreparedItem): Promise<SendOutcome> {
 	const requests: SendRequest[] = [];
-	for (const recipients of chunk(item.recipients, item.batchSize)) {
+	for (const recipients of chunk(item.recipients, batchSizeOf(ctx, item))) {
 		const request: SendRequest = { recipients };
 		requests.push(request);
 		await sendOnce(ctx, item, request);
@@ -89,7 +111,7 @@ export async function sendCombined(
 				}
 			}
 		}
-		const requests: SendRequest[] = chunk(order, group[0].batchSize).map((recipients) => ({
+		const requests: SendRequest[] = chunk(order, batchSizeOf(ctx, group[0])).map((recipients) => ({
 			recipients,
 		}));
 		const requestOf = new Map<string, SendRequest>();
