@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { endpoints } from '../../endpoints';
 import { getList } from '../../transport';
 import { describeCharacters, nonAscii } from './plainText';
 import type { PreparedItem } from './prepare';
@@ -23,7 +24,7 @@ export interface SendRoute {
 
 /** The documented integration route, for API keys. */
 export const DOCUMENTED_SEND: SendRoute = {
-	path: '/api/integration/v1/sms/send/',
+	path: endpoints.sendSms().documented.path,
 	schedules: false,
 	asciiOnly: false,
 	maxRecipients: 1000,
@@ -31,7 +32,7 @@ export const DOCUMENTED_SEND: SendRoute = {
 
 /** The real service's messaging route, for the login. */
 export const MESSAGING_SEND: SendRoute = {
-	path: '/api/messaging/sms/send/',
+	path: endpoints.sendSms().login.path,
 	schedules: true,
 	asciiOnly: true,
 	maxRecipients: 1000,
@@ -89,7 +90,7 @@ export async function explainSenderId(
 	if (!lookup) {
 		lookup = getList(
 			ctx,
-			{ path: '/api/messaging/sender-ids/', itemIndex: item.itemIndex, settings: item.settings },
+			{ path: endpoints.senderIds().path, itemIndex: item.itemIndex, settings: item.settings },
 			{ noun: 'sender IDs', shape: '{ data: [{ sender_id, status }] }' },
 		).then((records) =>
 			records
