@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { endpoints, type Routes } from '../../endpoints';
-import { credentialNotAccepted, forEachBounded, getRecord } from '../../transport';
+import { credentialNotAccepted, getRecord, parallelSlots } from '../../transport';
 import type { PreparedItem } from './prepare';
 import type { SendOutcome } from './sendOutcome';
 
@@ -77,6 +77,7 @@ export async function waitForDelivery(
 	return fields;
 }
 
+/** Asks the open messages' status, round after round, until each is final or its item's deadline passed. */
 async function followUntilFinal(ctx: IExecuteFunctions, all: Tracked[]): Promise<void> {
 	let interval = FIRST_INTERVAL_MS;
 	// Some servers take only the login on the integration endpoints: then the messaging endpoint is asked instead.
@@ -89,33 +90,40 @@ async function followUntilFinal(ctx: IExecuteFunctions, all: Tracked[]): Promise
 		const lastDeadline = Math.max(...open.map((t) => t.deadline));
 		await sleep(Math.min(interval, lastDeadline - now));
 		interval = Math.min(MAX_INTERVAL_MS, Math.round(interval * 1.5));
-		await forEachBounded(
-			ctx,
-			open,
-			open[0].item.settings,
-			async (t) => {
-				try {
-					const record = await getRecord(ctx, {
-						path: endpoints.messageStatus(t.id)[family].path,
-						wrapper: family === 'login' ? 'message' : undefined,
-						required: ['status'],
-						itemIndex: t.item.itemIndex,
-						settings: t.item.settings,
-					});
-					t.status = String(record.status);
-					t.deliveredAt = record.delivered_at ?? null;
-					t.final = isFinal(t.status);
-					t.checkError = undefined;
-				} catch (error) {
-					t.checkError = (error as Error).message;
-					if (credentialNotAccepted(error)) {
-						if (family === 'documented') family = 'login';
-						else refusedBoth = true;
-					}
-				}
-			},
-			() => refusedBoth,
-		);
+		const slots = parallelSlots(ctx, open[0].item.settings);
+		for (const t of open) {
+			await slots.free();
+			if (refusedBoth) break;
+			const used = family;
+			slots.add(
+				check(ctx, t, used).then((refused) => {
+					if (refused && used === 'documented') family = 'login';
+					else if (refused) refusedBoth = true;
+				}),
+			);
+		}
+		await slots.settled();
+	}
+}
+
+/** One status check of one message on one route; true when the route refused the credential's kind. */
+async function check(ctx: IExecuteFunctions, t: Tracked, family: keyof Routes): Promise<boolean> {
+	try {
+		const record = await getRecord(ctx, {
+			path: endpoints.messageStatus(t.id)[family].path,
+			wrapper: family === 'login' ? 'message' : undefined,
+			required: ['status'],
+			itemIndex: t.item.itemIndex,
+			settings: t.item.settings,
+		});
+		t.status = String(record.status);
+		t.deliveredAt = record.delivered_at ?? null;
+		t.final = isFinal(t.status);
+		t.checkError = undefined;
+		return false;
+	} catch (error) {
+		t.checkError = (error as Error).message;
+		return credentialNotAccepted(error);
 	}
 }
 

@@ -1,13 +1,14 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { parameterReader } from '../../helpers/parameters';
+import { parallelSlots } from '../../transport';
 import type { FailureGate, ItemResult } from '../operation';
 import { checkBalance } from './balanceCheck';
 import { waitForDelivery } from './delivery';
 import { prepare, type PreparedItem } from './prepare';
 import { combinedHint, combiningHint } from './sendHints';
-import { refused, type SendOutcome } from './sendOutcome';
-import { sendCombined, sendItem } from './sendRequests';
+import { refused, settle, type SendOutcome } from './sendOutcome';
+import { planCombined, planItem, sendOnce } from './sendRequests';
 import { SentLedger } from './sentLedger';
 
 export { description } from './send.description';
@@ -16,8 +17,10 @@ export { description } from './send.description';
  * SMS → Send, all items at once, in three passes:
  * 1. read and check every item (prepare.ts); items sent in an earlier try of this execution are answered from the
  *    ledger (sentLedger.ts); with Check Balance First, nothing is sent when the balance cannot cover the run;
- * 2. send: one request per item in order (its recipients split by Batch Size), then the combined items together
- *    (sendRequests.ts); every item ends as a typed outcome (sendOutcome.ts), recorded in the ledger;
+ * 2. send: one request per item in order (its recipients split by Batch Size), then the combined items together,
+ *    several requests at once; the plan and the one wire call are in sendRequests.ts, and this function calls the
+ *    wire call itself, so the road to the wire is execute → router → here → sendOnce → transport; every item ends as
+ *    a typed outcome (sendOutcome.ts), recorded in the ledger at once;
  * 3. with Wait for Delivery, follow the messages until final (delivery.ts); hints for the output pane.
  * Without "Continue On Fail" the run stops at its first failed item: the gate (the router's) says when.
  */
@@ -60,18 +63,42 @@ export async function executeBatch(
 			return results(outcomes);
 		}
 	}
-	// The rest in order, each item its own requests.
+	// The rest in order, each item its own requests; after a failed request its later ones are not sent.
 	for (const [index, item] of prepared.entries()) {
 		if (gate.stopped) break;
-		if (item instanceof Error) {
-			conclude(refused(index, item));
-			continue;
-		}
 		const replay = replayed.get(index);
-		if (replay) conclude(replay);
-		else if (!item.combine) conclude(await sendItem(this, item));
+		if (item instanceof Error) conclude(refused(index, item));
+		else if (replay) conclude(replay);
+		else if (!item.combine) {
+			const requests = planItem(item);
+			let tried = 0;
+			for (const request of requests) {
+				tried++;
+				await sendOnce(this, item, request);
+				if (request.error) break;
+			}
+			conclude(settle(item, requests.slice(0, tried), item.repeated));
+		}
 	}
-	if (!gate.stopped) (await sendCombined(this, combined, gate)).forEach(conclude);
+	// Combined items: their batches carry different recipients, so several may be in flight at once (Request Options
+	// → Parallel Requests). Batches not started because the run stopped carry items that were not sent.
+	for (const group of gate.stopped ? [] : planCombined(combined)) {
+		const slots = parallelSlots(this, group.items[0].settings);
+		for (const request of group.requests) {
+			if (!gate.stopped) await slots.free();
+			if (gate.stopped) {
+				request.error = gate.error;
+				request.notSent = true;
+				continue;
+			}
+			const lead = group.leadOf(request);
+			slots.add(
+				sendOnce(this, lead, request).then(() => request.error && gate.note(request.error)),
+			);
+		}
+		await slots.settled();
+		group.settle().forEach(conclude);
+	}
 	if (!gate.stopped) {
 		const sent = outcomes.filter((o): o is SendOutcome => o !== undefined && !o.error);
 		const delivery = await waitForDelivery(this, sent);

@@ -1,14 +1,14 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { apiRequest, forEachBounded, mayHaveBeenAccepted, unwrapObject } from '../../transport';
-import type { FailureGate } from '../operation';
+import { apiRequest, mayHaveBeenAccepted, unwrapObject } from '../../transport';
 import { groupKey, type PreparedItem } from './prepare';
 import { settle, type SendOutcome, type SendRequest } from './sendOutcome';
 import { DOCUMENTED_SEND, explainSenderId, refusalOf, type SendRoute } from './sendRules';
 
 /**
- * The requests of a send: one item's recipients split by Batch Size, or the items of Combine Items sent together.
- * Each function gives every item it sent its typed outcome (see sendOutcome.ts).
+ * The requests of a send: the plan (one item's recipients split by Batch Size, or the items of Combine Items sent
+ * together), the one call that puts a request on the wire, and each item's outcome from the requests that carried it.
+ * The orchestration (send.operation.ts) runs the plan, so the road to the wire stays short.
  */
 
 /** The route a send takes. The documented one for now; the login's own route comes with the two route families. */
@@ -28,7 +28,7 @@ function bodyFor(route: SendRoute, item: PreparedItem, recipients: string[]): ID
  * One request on the wire; its failure is kept with whether the service may have accepted it. What the route cannot
  * carry (a schedule, non-ASCII text) fails the request before it goes out.
  */
-async function sendOnce(
+export async function sendOnce(
 	ctx: IExecuteFunctions,
 	item: PreparedItem,
 	request: SendRequest,
@@ -60,7 +60,7 @@ async function sendOnce(
 }
 
 /** Recipients a request of this item carries: its Batch Size, within what the route takes. */
-function batchSizeOf(ctx: IExecuteFunctions, item: PreparedItem): number {
+function batchSizeOf(item: PreparedItem): number {
 	return Math.min(item.batchSize, routeFor().maxRecipients);
 }
 
@@ -70,28 +70,26 @@ function chunk<T>(list: T[], size: number): T[][] {
 	return out;
 }
 
-/** One request per Batch Size recipients of one item; after a failed request its later ones are not sent. */
-export async function sendItem(ctx: IExecuteFunctions, item: PreparedItem): Promise<SendOutcome> {
-	const requests: SendRequest[] = [];
-	for (const recipients of chunk(item.recipients, batchSizeOf(ctx, item))) {
-		const request: SendRequest = { recipients };
-		requests.push(request);
-		await sendOnce(ctx, item, request);
-		if (request.error) break;
-	}
-	return settle(item, requests, item.repeated);
+/** One item's requests: its recipients, Batch Size a request (within what the route takes). */
+export function planItem(item: PreparedItem): SendRequest[] {
+	return chunk(item.recipients, batchSizeOf(item)).map((recipients) => ({ recipients }));
+}
+
+/** Items with the same message, sender ID, tenant and schedule, sent together (Combine Items). */
+export interface CombinedGroup {
+	items: PreparedItem[];
+	requests: SendRequest[];
+	/** The item a request is made for (whose recipient it carries first: the error's item index). */
+	leadOf(request: SendRequest): PreparedItem;
+	/** Each item's outcome, once the requests are done (or marked not sent). */
+	settle(): SendOutcome[];
 }
 
 /**
- * Sends items with the same message, sender ID and tenant together, Batch Size recipients a request. Each item gets
- * one outcome: the message id(s) of the request(s) that carried its recipients, or the error of a request that did.
+ * The requests of combined items, by group: recipients in first-seen order, each once, Batch Size a request. Each item
+ * gets one outcome: the message id(s) of the request(s) that carried its recipients, or the error of one that did.
  */
-export async function sendCombined(
-	ctx: IExecuteFunctions,
-	prepared: PreparedItem[],
-	gate: FailureGate,
-): Promise<SendOutcome[]> {
-	const outcomes: SendOutcome[] = [];
+export function planCombined(prepared: PreparedItem[]): CombinedGroup[] {
 	const groups = new Map<string, PreparedItem[]>();
 	for (const item of prepared) {
 		const key = groupKey(item);
@@ -99,8 +97,7 @@ export async function sendCombined(
 		if (group) group.push(item);
 		else groups.set(key, [item]);
 	}
-	for (const group of groups.values()) {
-		// Recipients in first-seen order, each once; remember which item gave each number first.
+	return [...groups.values()].map((group) => {
 		const order: string[] = [];
 		const owner = new Map<string, PreparedItem>();
 		for (const item of group) {
@@ -111,38 +108,25 @@ export async function sendCombined(
 				}
 			}
 		}
-		const requests: SendRequest[] = chunk(order, batchSizeOf(ctx, group[0])).map((recipients) => ({
+		const requests: SendRequest[] = chunk(order, batchSizeOf(group[0])).map((recipients) => ({
 			recipients,
 		}));
 		const requestOf = new Map<string, SendRequest>();
 		for (const request of requests)
 			for (const number of request.recipients) requestOf.set(number, request);
-		// Batches carry different recipients, so several may be in flight at once (Request Options → Parallel Requests).
-		const started = await forEachBounded(
-			ctx,
+		return {
+			items: group,
 			requests,
-			group[0].settings,
-			async (request) => {
-				// Attributed to the item whose recipient it carries first (for the error's item index).
-				const lead = owner.get(request.recipients[0]) ?? group[0];
-				await sendOnce(ctx, lead, request);
-				if (request.error) gate.note(request.error);
-			},
-			() => gate.stopped,
-		);
-		// Batches not started because the run stopped: the items they carry were not sent.
-		for (const request of requests.slice(started)) {
-			request.error = gate.error;
-			request.notSent = true;
-		}
-		for (const item of group) {
-			const carried = [...new Set(item.recipients.map((n) => requestOf.get(n) as SendRequest))];
-			const duplicates = [
-				...item.repeated,
-				...item.recipients.filter((n) => owner.get(n) !== item),
-			];
-			outcomes.push(settle(item, carried, [...new Set(duplicates)], group.length));
-		}
-	}
-	return outcomes;
+			leadOf: (request) => owner.get(request.recipients[0]) ?? group[0],
+			settle: () =>
+				group.map((item) => {
+					const carried = [...new Set(item.recipients.map((n) => requestOf.get(n) as SendRequest))];
+					const duplicates = [
+						...item.repeated,
+						...item.recipients.filter((n) => owner.get(n) !== item),
+					];
+					return settle(item, carried, [...new Set(duplicates)], group.length);
+				}),
+		};
+	});
 }
