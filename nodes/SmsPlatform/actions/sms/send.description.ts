@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestOptionsDescription } from '../../helpers/descriptions';
 import {
 	DEFAULT_BATCH_SIZE,
 	DEFAULT_DELIVERY_TIMEOUT,
@@ -129,7 +128,6 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(

@@ -47,8 +47,7 @@ export async function sendOnce(
 			path: route.path,
 			body: bodyFor(route, item, request.recipients),
 			itemIndex: item.itemIndex,
-			idempotent: false,
-			isSend: true,
+			creates: 'sms',
 			settings: item.settings,
 		});
 		request.result = unwrapObject(response.body);
