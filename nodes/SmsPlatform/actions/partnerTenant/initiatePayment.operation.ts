@@ -100,16 +100,8 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add option',
 		default: {},
 		options: [
-			// Wait for Completion comes first: the two fields below it only show once it is on (connected fields stay
-			// together, the switch above what depends on it).
-			{
-				displayName: 'Wait for Completion',
-				name: 'waitForCompletion',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to wait until the buyer confirms the payment on their phone. The output is then the payment’s last state. Defaults to false.',
-			},
+			// Alphabetical, as every option list of the node: Poll Interval and Wait Timeout show once Wait for Completion
+			// is on.
 			{
 				displayName: 'Poll Interval',
 				name: 'pollInterval',
@@ -118,6 +110,14 @@ const properties: INodeProperties[] = [
 				default: 10,
 				description: 'Seconds between two checks of the payment while waiting. Defaults to 10.',
 				displayOptions: { show: { waitForCompletion: [true] } },
+			},
+			{
+				displayName: 'Wait for Completion',
+				name: 'waitForCompletion',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to wait until the buyer confirms the payment on their phone. The output is then the payment’s last state. Defaults to false.',
 			},
 			{
 				displayName: 'Wait Timeout',
