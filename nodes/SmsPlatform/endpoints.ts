@@ -60,8 +60,6 @@ export const endpoints = {
 	}),
 	messageDetails: (messageId: string) => get(`/api/messaging/sms/${encodeId(messageId)}/status/`),
 	smsStats: () => get('/api/messaging/sms/stats/'),
-	/** The account's sender IDs (the real server lists the active ones). */
-	senderIds: () => get('/api/messaging/sender-ids/'),
 	/** The credit balance. The documented route is also how the credential test and the API-key probe check a key. */
 	balance: (): Routes => ({
 		documented: get('/api/integration/v1/sms/balance/'),
