@@ -65,7 +65,12 @@ describe('Continue (using error output)', () => {
 		expect(view(failed)).toEqual([
 			{
 				json: {
-					error: { message: BAD_RECIPIENT, description: BAD_RECIPIENT_ADVICE, itemIndex: 1 },
+					error: {
+						message: BAD_RECIPIENT,
+						description: BAD_RECIPIENT_ADVICE,
+						outcome: 'notSent',
+						itemIndex: 1,
+					},
 				},
 				pairedItem: { item: 1 },
 			},
@@ -88,7 +93,12 @@ describe('Continue (using error output)', () => {
 		expect(success.map((item) => item.json.message_id)).toEqual(['msg-1', 'msg-1']);
 		expect(pairs(failed)).toEqual([{ item: 1 }]);
 		expect(failed[0].json).toEqual({
-			error: { message: BAD_RECIPIENT, description: BAD_RECIPIENT_ADVICE, itemIndex: 1 },
+			error: {
+				message: BAD_RECIPIENT,
+				description: BAD_RECIPIENT_ADVICE,
+				outcome: 'notSent',
+				itemIndex: 1,
+			},
 		});
 	});
 
@@ -264,7 +274,12 @@ describe('Continue (using regular output): as before', () => {
 		const [output] = outputs;
 		expect(pairs(output)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(output[1]).toEqual({
-			json: { error: BAD_RECIPIENT, description: BAD_RECIPIENT_ADVICE, itemIndex: 1 },
+			json: {
+				error: BAD_RECIPIENT,
+				description: BAD_RECIPIENT_ADVICE,
+				outcome: 'notSent',
+				itemIndex: 1,
+			},
 			pairedItem: { item: 1 },
 		});
 		// No `error` on the item: n8n would show its json as the message alone.
