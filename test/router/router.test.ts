@@ -158,6 +158,7 @@ describe('router: sms.send with an invalid middle item', () => {
 			),
 			httpCode: '400',
 			errorCode: 'RECIPIENT_BLOCKED',
+			outcome: 'notSent',
 			itemIndex: 1,
 		});
 		expect(output[2].json.message_id).toBe('msg-3');

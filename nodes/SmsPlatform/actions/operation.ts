@@ -8,18 +8,53 @@ import type {
 /** What an operation gives for one item: one record, or a list (one output item each). */
 export type OperationOutput = IDataObject | IDataObject[];
 
+/**
+ * An item that failed: its error, and the fields the operation wants on the item's error item under "Continue On
+ * Fail" (e.g. which recipients of a failed send did get the SMS). The router adds them and knows none of them.
+ */
+export interface ItemFailure {
+	error: Error;
+	fields?: IDataObject;
+}
+
+/** One item's result in a batch: its output, or its failure. */
+export type ItemResult = { output: OperationOutput } | ItemFailure;
+
+/**
+ * "Continue On Fail", decided once for the run by the router. When it is off, the first failed item stops the run:
+ * nothing starts after it (a batch operation asks `stopped` before each request).
+ */
+export class FailureGate {
+	private first: Error | undefined;
+
+	constructor(readonly continueOnFail: boolean) {}
+
+	note(error: Error): void {
+		if (!this.continueOnFail) this.first ??= error;
+	}
+
+	get stopped(): boolean {
+		return this.first !== undefined;
+	}
+
+	/** The error that stopped the run, if one did. */
+	get error(): Error | undefined {
+		return this.first;
+	}
+}
+
 /** An operation handles one item at a time (`execute`), or all items at once (`executeBatch`, e.g. combining sends). */
 export type Operation = { description: INodeProperties[] } & (
 	| { execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationOutput> }
 	| {
 			/**
-			 * One outcome per input item, in order; `undefined` for an item not processed because the run stops at the
-			 * first failure (`stopAtFirstError`, i.e. "Continue On Fail" is off: the router decides).
+			 * One result per input item, in order; `undefined` for an item not processed because the run stopped at
+			 * the first failure (the gate says when).
 			 */
 			executeBatch(
 				this: IExecuteFunctions,
 				items: INodeExecutionData[],
-				stopAtFirstError: boolean,
-			): Promise<Array<OperationOutput | Error | undefined>>;
+				gate: FailureGate,
+			): Promise<Array<ItemResult | undefined>>;
 	  }
 );

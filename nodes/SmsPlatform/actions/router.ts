@@ -10,7 +10,7 @@ import * as campaign from './campaign';
 import * as contact from './contact';
 import * as dashboard from './dashboard';
 import type { NodeMap } from './node.type';
-import type { Operation, OperationOutput } from './operation';
+import { FailureGate, type Operation, type OperationOutput } from './operation';
 import * as notification from './notification';
 import * as organization from './organization';
 import * as partnerTenant from './partnerTenant';
@@ -56,8 +56,11 @@ function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex: number
 	return named;
 }
 
-/** The error item continueOnFail gives: the message, what to do, and the status when the service answered. */
-export function errorJson(error: Error, itemIndex: number): IDataObject {
+/**
+ * The error item "Continue On Fail" gives: the message, what to do, the status when the service answered, then the
+ * fields the operation added for this item (`fields`), and the item index.
+ */
+export function errorJson(error: Error, itemIndex: number, fields: IDataObject = {}): IDataObject {
 	const json: IDataObject = { error: error.message };
 	const description = (error as NodeApiError).description;
 	if (description) json.description = description;
@@ -65,9 +68,7 @@ export function errorJson(error: Error, itemIndex: number): IDataObject {
 	if (httpCode) json.httpCode = httpCode;
 	const code = (error as NodeApiError).context?.errorCode;
 	if (code) json.errorCode = code as string;
-	// A send that failed part-way: the recipients that did receive the SMS.
-	const sentRecipients = (error as NodeApiError).context?.sentRecipients;
-	if (Array.isArray(sentRecipients)) json.sentRecipients = sentRecipients as string[];
+	Object.assign(json, fields);
 	json.itemIndex = itemIndex;
 	return json;
 }
@@ -99,20 +100,22 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	}
 
 	const returnData: INodeExecutionData[] = [];
-	const continueOnFail = this.continueOnFail();
+	// "Continue On Fail" is read once: without it the first failed item fails the node (and a batch stops there).
+	const gate = new FailureGate(this.continueOnFail());
+	const fail = (caught: unknown, itemIndex: number, fields?: IDataObject) => {
+		const error = withItemIndex(this, caught, itemIndex);
+		gate.note(error);
+		if (gate.stopped) throw error;
+		returnData.push({ json: errorJson(error, itemIndex, fields), pairedItem: { item: itemIndex } });
+	};
 
 	if ('executeBatch' in operation) {
-		const outcomes = await operation.executeBatch.call(this, items, !continueOnFail);
+		const results = await operation.executeBatch.call(this, items, gate);
 		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-			const outcome = outcomes[itemIndex];
-			if (outcome === undefined) continue; // not processed: an earlier item failed the run
-			if (outcome instanceof Error) {
-				const error = withItemIndex(this, outcome, itemIndex);
-				if (!continueOnFail) throw error;
-				returnData.push({ json: errorJson(error, itemIndex), pairedItem: { item: itemIndex } });
-			} else {
-				returnData.push(...toItems(outcome, itemIndex));
-			}
+			const result = results[itemIndex];
+			if (result === undefined) continue; // not processed: an earlier item failed the run
+			if ('error' in result) fail(result.error, itemIndex, result.fields);
+			else returnData.push(...toItems(result.output, itemIndex));
 		}
 		return [returnData];
 	}
@@ -125,9 +128,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			const output = await operation.execute.call(this, itemIndex);
 			returnData.push(...toItems(output, itemIndex));
 		} catch (caught) {
-			const error = withItemIndex(this, caught, itemIndex);
-			if (!continueOnFail) throw error;
-			returnData.push({ json: errorJson(error, itemIndex), pairedItem: { item: itemIndex } });
+			fail(caught, itemIndex);
 		}
 	}
 	return [returnData];

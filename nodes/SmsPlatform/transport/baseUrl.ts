@@ -8,7 +8,7 @@ import type { ApiContext } from './session';
  * is said when it is not one, in the node panel and in the credential modal.
  */
 
-/** What is wrong with a Base URL the credential gives (see parseBaseUrl in credential.ts). */
+/** What is wrong with a Base URL the credential gives (see parseBaseUrl below). */
 export type BaseUrlProblem = { problem: 'notHttp' | 'queryOrFragment'; value: string };
 
 /**

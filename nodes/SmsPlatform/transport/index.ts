@@ -1,5 +1,5 @@
 import type { RequestSettings } from './defaults';
-import { runBounded } from './policy';
+import { Slots } from './policy';
 import { sessionOf, settingsOf, type ApiContext } from './session';
 
 /**
@@ -7,7 +7,7 @@ import { sessionOf, settingsOf, type ApiContext } from './session';
  * Operations, trigger events and the list search use only what is exported here:
  * - apiRequest: one request (credential, Base URL, retries, rate limit, errors with the service's own words);
  * - getRecord: GET one resource, unwrapped and checked; listRecords / getList: lists; readPages: the page walker;
- * - forEachBounded: several requests at once, within Parallel Requests and the rate limit.
+ * - parallelSlots: several requests at once, within Parallel Requests and the rate limit.
  * Behind it, one responsibility a file:
  * - exchange.ts: the HTTP exchange, one request repeated as policy.ts decides (retries, re-login, rate-limit pacing);
  * - defaults.ts: the default timeouts, retries and waits; policy.ts merges a request's own settings over them;
@@ -31,16 +31,9 @@ export { CREDENTIAL_TYPE, useRequestOptions, type ApiContext } from './session';
 export { DEFAULT_SETTINGS, type RequestSettings } from './defaults';
 
 /**
- * Runs `task` for each entry with at most Parallel Requests (from `settings`, else the default) running at once, and
- * never more than the rate-limit budget the service last reported. See runBounded in policy.ts.
+ * Room for several requests at once: at most Parallel Requests (from `settings`, else the default), and never more than
+ * the rate-limit budget the service last reported. See Slots in policy.ts.
  */
-export async function forEachBounded<T>(
-	ctx: ApiContext,
-	entries: T[],
-	settings: Partial<RequestSettings>,
-	task: (entry: T) => Promise<void>,
-	shouldStop: () => boolean,
-): Promise<number> {
-	const wanted = settingsOf(ctx, { settings }).parallelRequests;
-	return await runBounded(sessionOf(ctx).rate, entries, wanted, task, shouldStop);
+export function parallelSlots(ctx: ApiContext, settings: Partial<RequestSettings>): Slots {
+	return new Slots(sessionOf(ctx).rate, settingsOf(ctx, { settings }).parallelRequests);
 }

@@ -210,30 +210,33 @@ export function parallelBudget(state: RateState, wanted: number): number {
 }
 
 /**
- * Runs `task` for each entry, in order of start, with at most `wanted` (and the rate-limit budget) running at once.
- * The first runs alone: its answer brings the rate-limit budget (and a JWT login happens once, not once a task).
- * Once `shouldStop()` says so, no further task starts; those running are awaited. `task` must not throw.
- * Returns how many entries were started.
+ * Requests in flight at once: at most `wanted`, and never more than the rate-limit budget the service last reported.
+ * The first runs alone: its answer brings the budget (and a JWT login happens once, not once a request). The caller
+ * starts each request itself once `free()` resolves and hands its promise to `add` (which must not reject), so the
+ * request's own function is called by the caller, not by this class; `settled()` waits for all.
  */
-export async function runBounded<T>(
-	rate: RateState,
-	entries: T[],
-	wanted: number,
-	task: (entry: T) => Promise<void>,
-	shouldStop: () => boolean,
-): Promise<number> {
-	const running = new Set<Promise<void>>();
-	let started = 0;
-	while (started < entries.length && !shouldStop()) {
-		const width = started === 0 ? 1 : parallelBudget(rate, wanted);
-		if (running.size >= width) {
-			await Promise.race(running);
-			continue;
-		}
-		const run: Promise<void> = task(entries[started++]).finally(() => running.delete(run));
-		running.add(run);
-		if (started === 1) await run;
+export class Slots {
+	private readonly running = new Set<Promise<void>>();
+	private first: Promise<void> | undefined;
+
+	constructor(
+		private readonly rate: RateState,
+		private readonly wanted: number,
+	) {}
+
+	async free(): Promise<void> {
+		if (this.first) await this.first;
+		while (this.running.size >= parallelBudget(this.rate, this.wanted))
+			await Promise.race(this.running);
 	}
-	await Promise.all(running);
-	return started;
+
+	add(run: Promise<void>): void {
+		const tracked: Promise<void> = run.finally(() => this.running.delete(tracked));
+		this.first ??= tracked;
+		this.running.add(tracked);
+	}
+
+	async settled(): Promise<void> {
+		await Promise.all(this.running);
+	}
 }

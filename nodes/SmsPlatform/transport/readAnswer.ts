@@ -15,6 +15,20 @@ function isNoSuchEndpoint(body: ParsedBody, req: RequestInfo): boolean {
 	return new RegExp(`^Not found: ${req.method} /`, 'i').test(words);
 }
 
+/**
+ * The real service's `400 PROVIDER_ERROR` whose words speak of a network error or a time-out between it and its SMS
+ * provider ("Network error while sending SMS via Beem: Read timed out"): the provider may have sent the SMS.
+ */
+function providerLostTouch(body: unknown): boolean {
+	const words = readServerWords(body);
+	if (words?.code !== 'PROVIDER_ERROR') return false;
+	const record = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+	const said = [words.message, record.detail, record.message].filter((v) => typeof v === 'string');
+	return said.some((text) =>
+		/network error|timed? ?out|connection (aborted|reset|broken)/i.test(text as string),
+	);
+}
+
 /** The value of a final answer, or the error it stands for. */
 export function readAnswer(
 	node: INode,
@@ -46,12 +60,18 @@ export function readAnswer(
 		});
 	}
 	if (status < 200 || status >= 300) {
+		const upstream = !idempotent && status === 400 && providerLostTouch(body.value);
 		throw buildApiError(node, {
 			...where,
 			status,
 			body: body.value,
 			isSend,
-			mayHaveBeenAccepted: !idempotent && status >= 500,
+			mayHaveBeenAccepted: !idempotent && (status >= 500 || upstream),
+			...(upstream && {
+				message: 'The SMS may have gone out: the service lost touch with its SMS provider',
+				description:
+					'The service handed the message on and got no answer back, so it may have been sent. It was not re-sent automatically, to avoid a duplicate SMS. Check the message log or the balance before sending again.',
+			}),
 		});
 	}
 	if (body.kind === 'html') {

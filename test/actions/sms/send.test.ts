@@ -24,6 +24,7 @@ const output1 = (recipients: string[], id = MESSAGE_ID, extra: IDataObject = {})
 	duplicates: [],
 	smsParts: 1,
 	encoding: 'GSM-7',
+	outcome: 'sent',
 	...extra,
 });
 
@@ -294,6 +295,7 @@ describe('sms.send', () => {
 						description: expect.stringContaining(
 							'Nothing was sent for this item',
 						) as unknown as string,
+						outcome: 'notSent',
 						itemIndex: 1,
 					},
 					pairedItem: { item: 1 },
@@ -377,6 +379,7 @@ describe('sms.send', () => {
 						) as unknown as string,
 						httpCode: '402',
 						errorCode: 'INSUFFICIENT_BALANCE',
+						outcome: 'notSent',
 						itemIndex: 0,
 					},
 					pairedItem: { item: 0 },

@@ -18,7 +18,7 @@ import {
 } from '../../helpers/contacts';
 import { getRequestSettings, optionalString, parameterReader } from '../../helpers/parameters';
 import { mayHaveBeenAccepted } from '../../transport';
-import type { OperationOutput } from '../operation';
+import type { FailureGate, ItemResult, OperationOutput } from '../operation';
 import { defaultCountryCodeOption, emailField, nameField, phoneField } from './fields';
 
 const properties: INodeProperties[] = [
@@ -140,14 +140,26 @@ async function settleImport(
 export async function executeBatch(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
+	gate: FailureGate,
+): Promise<Array<ItemResult | undefined>> {
+	const outcomes = await upsertAll(this, items, !gate.continueOnFail);
+	return outcomes.map((outcome) => {
+		if (outcome === undefined) return undefined;
+		return outcome instanceof Error ? { error: outcome } : { output: outcome };
+	});
+}
+
+async function upsertAll(
+	ctx: IExecuteFunctions,
+	items: INodeExecutionData[],
 	stopAtFirstError: boolean,
 ): Promise<Outcome[]> {
-	const read = parameterReader(this);
+	const read = parameterReader(ctx);
 	const outcomes: Outcome[] = new Array(items.length);
 	const entries: Entry[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			entries.push(readEntry(this, itemIndex, read));
+			entries.push(readEntry(ctx, itemIndex, read));
 		} catch (error) {
 			outcomes[itemIndex] = error as Error;
 			// Without "Continue On Fail" the run stops at this item, before any import.
@@ -155,12 +167,12 @@ export async function executeBatch(
 		}
 	}
 	if (!entries.length) return outcomes;
-	const settings = getRequestSettings(this, entries[0].itemIndex, read);
+	const settings = getRequestSettings(ctx, entries[0].itemIndex, read);
 	for (let start = 0; start < entries.length; start += MAX_IMPORT) {
 		const batch = entries.slice(start, start + MAX_IMPORT);
 		try {
 			const body = await importContacts(
-				this,
+				ctx,
 				batch.map((entry) => ({
 					full_name: entry.name,
 					phone: entry.phone,
@@ -169,7 +181,7 @@ export async function executeBatch(
 				batch[0].itemIndex,
 				settings,
 			);
-			const results = await settleImport(this, batch, body, settings);
+			const results = await settleImport(ctx, batch, body, settings);
 			batch.forEach((entry, index) => (outcomes[entry.itemIndex] = results[index]));
 		} catch (caught) {
 			const error = caught as Error & { description?: string };

@@ -2,12 +2,13 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { endpoints, type Routes } from '../../endpoints';
-import { credentialNotAccepted, forEachBounded, getRecord } from '../../transport';
+import { credentialNotAccepted, getRecord, parallelSlots } from '../../transport';
 import type { PreparedItem } from './prepare';
+import type { SendOutcome } from './sendOutcome';
 
 /**
  * Send → Options → Wait for Delivery: after the sends, asks each message's status until it is final or the item's
- * Delivery Timeout passes, and writes the outcome into the items that message carried. One status check per message
+ * Delivery Timeout passes, and gives each item the fields that say how its messages ended. One status check per message
  * id (a combined request carries many items), several at once within Parallel Requests, at a growing interval: each
  * check is a request from the same hourly budget as the sends. The send itself is never repeated.
  */
@@ -42,42 +43,41 @@ interface Tracked {
 	checkError?: string;
 }
 
-export interface SentItem {
-	item: PreparedItem;
-	json: IDataObject;
-}
-
 function isFinal(status: string | undefined): boolean {
 	return status !== undefined && status !== '' && !ON_THE_WAY.has(status.toLowerCase());
 }
 
-/** The message ids of a Send output item. */
-function messageIdsOf(json: IDataObject): string[] {
-	const others = Array.isArray(json.otherMessageIds) ? json.otherMessageIds : [];
-	return [json.message_id, ...others]
-		.filter((id) => id !== undefined && id !== null && id !== '')
-		.map(String);
-}
-
-export async function waitForDelivery(ctx: IExecuteFunctions, sent: SentItem[]): Promise<void> {
-	const waiting = sent.filter(({ item }) => item.deliveryTimeoutMs !== undefined);
-	if (!waiting.length) return;
+/**
+ * Waits for the messages of the items sent (their ids and the status in the send's answer, from their outcomes) and
+ * returns, by item index, the fields each waiting item's output gets: `status`, `delivered_at`, `deliveryTimedOut`.
+ */
+export async function waitForDelivery(
+	ctx: IExecuteFunctions,
+	sent: SendOutcome[],
+): Promise<Map<number, IDataObject>> {
+	const fields = new Map<number, IDataObject>();
+	const waiting = sent.filter(
+		(s): s is SendOutcome & { item: PreparedItem } => s.item?.deliveryTimeoutMs !== undefined,
+	);
+	if (!waiting.length) return fields;
 	const start = Date.now();
 	const tracked = new Map<string, Tracked>();
-	for (const { item, json } of waiting) {
+	for (const { item, messageIds, status } of waiting) {
 		const deadline = start + (item.deliveryTimeoutMs as number);
 		// The answer of the send may already be final (a service that delivers at once).
-		const status = typeof json.status === 'string' ? json.status : undefined;
-		for (const id of messageIdsOf(json)) {
+		for (const id of messageIds) {
 			const known = tracked.get(id);
 			if (known) known.deadline = Math.max(known.deadline, deadline);
 			else tracked.set(id, { id, item, deadline, status, final: isFinal(status) });
 		}
 	}
 	await followUntilFinal(ctx, [...tracked.values()]);
-	for (const { json } of waiting) Object.assign(json, outcomeOf(messageIdsOf(json), tracked));
+	for (const { itemIndex, messageIds } of waiting)
+		fields.set(itemIndex, outcomeOf(messageIds, tracked));
+	return fields;
 }
 
+/** Asks the open messages' status, round after round, until each is final or its item's deadline passed. */
 async function followUntilFinal(ctx: IExecuteFunctions, all: Tracked[]): Promise<void> {
 	let interval = FIRST_INTERVAL_MS;
 	// Some servers take only the login on the integration endpoints: then the messaging endpoint is asked instead.
@@ -90,33 +90,40 @@ async function followUntilFinal(ctx: IExecuteFunctions, all: Tracked[]): Promise
 		const lastDeadline = Math.max(...open.map((t) => t.deadline));
 		await sleep(Math.min(interval, lastDeadline - now));
 		interval = Math.min(MAX_INTERVAL_MS, Math.round(interval * 1.5));
-		await forEachBounded(
-			ctx,
-			open,
-			open[0].item.settings,
-			async (t) => {
-				try {
-					const record = await getRecord(ctx, {
-						path: endpoints.messageStatus(t.id)[family].path,
-						wrapper: family === 'login' ? 'message' : undefined,
-						required: ['status'],
-						itemIndex: t.item.itemIndex,
-						settings: t.item.settings,
-					});
-					t.status = String(record.status);
-					t.deliveredAt = record.delivered_at ?? null;
-					t.final = isFinal(t.status);
-					t.checkError = undefined;
-				} catch (error) {
-					t.checkError = (error as Error).message;
-					if (credentialNotAccepted(error)) {
-						if (family === 'documented') family = 'login';
-						else refusedBoth = true;
-					}
-				}
-			},
-			() => refusedBoth,
-		);
+		const slots = parallelSlots(ctx, open[0].item.settings);
+		for (const t of open) {
+			await slots.free();
+			if (refusedBoth) break;
+			const used = family;
+			slots.add(
+				check(ctx, t, used).then((refused) => {
+					if (refused && used === 'documented') family = 'login';
+					else if (refused) refusedBoth = true;
+				}),
+			);
+		}
+		await slots.settled();
+	}
+}
+
+/** One status check of one message on one route; true when the route refused the credential's kind. */
+async function check(ctx: IExecuteFunctions, t: Tracked, family: keyof Routes): Promise<boolean> {
+	try {
+		const record = await getRecord(ctx, {
+			path: endpoints.messageStatus(t.id)[family].path,
+			wrapper: family === 'login' ? 'message' : undefined,
+			required: ['status'],
+			itemIndex: t.item.itemIndex,
+			settings: t.item.settings,
+		});
+		t.status = String(record.status);
+		t.deliveredAt = record.delivered_at ?? null;
+		t.final = isFinal(t.status);
+		t.checkError = undefined;
+		return false;
+	} catch (error) {
+		t.checkError = (error as Error).message;
+		return credentialNotAccepted(error);
 	}
 }
 

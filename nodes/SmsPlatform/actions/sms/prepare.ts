@@ -11,6 +11,8 @@ import {
 import { describeType, parseCountryCode, parseRecipients } from '../../helpers/phone';
 import { smsParts, type SmsEncoding } from '../../helpers/smsParts';
 import type { RequestSettings } from '../../transport';
+import { toPlain } from './plainText';
+import { readScheduleTime } from './schedule';
 
 /** Reading and checking one item of a send, before anything goes out. */
 
@@ -36,6 +38,11 @@ export interface PreparedItem {
 	deliveryTimeoutMs?: number;
 	/** Options → Check Balance First. */
 	checkBalanceFirst: boolean;
+	/** Options → Schedule Time, as UTC ISO 8601: the route must be able to carry it, or nothing is sent. */
+	scheduleTime?: string;
+	/** Options → Replace Special Characters: the message has its plain forms already; this many were replaced. */
+	replaceSpecialCharacters: boolean;
+	replacedCharacters: number;
 	settings: Partial<RequestSettings>;
 }
 
@@ -56,7 +63,10 @@ export function prepare(
 			},
 		);
 	}
-	const text = String(message);
+	const original = String(message);
+	// Options → Replace Special Characters: the text sent is the plain one, whichever route carries it.
+	const plain = options.replaceSpecialCharacters === true ? toPlain(original) : undefined;
+	const text = plain?.text ?? original;
 	if (text.trim() === '') {
 		throw new NodeOperationError(ctx.getNode(), "'Message' is empty", {
 			itemIndex,
@@ -147,6 +157,7 @@ export function prepare(
 				MAX_DELIVERY_TIMEOUT,
 			)
 		: undefined;
+	const scheduleTime = readScheduleTime(ctx, options.scheduleTime, itemIndex);
 	const parts = smsParts(text);
 	return {
 		itemIndex,
@@ -161,13 +172,21 @@ export function prepare(
 		encoding: parts.encoding,
 		deliveryTimeoutMs: deliveryTimeout === undefined ? undefined : deliveryTimeout * 1000,
 		checkBalanceFirst: options.checkBalanceFirst === true,
+		scheduleTime,
+		replaceSpecialCharacters: plain !== undefined,
+		replacedCharacters: plain?.replaced ?? 0,
 		settings: getRequestSettings(ctx, itemIndex, read),
 	};
 }
 
-/** Items with the same message, sender ID and tenant can share requests. */
+/** Items with the same message, sender ID, tenant and schedule time can share requests. */
 export function groupKey(item: PreparedItem): string {
-	return JSON.stringify([item.message, item.senderId, item.tenantAccountId ?? '']);
+	return JSON.stringify([
+		item.message,
+		item.senderId,
+		item.tenantAccountId ?? '',
+		item.scheduleTime ?? '',
+	]);
 }
 
 /**

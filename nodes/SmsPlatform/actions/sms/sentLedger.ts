@@ -1,6 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { PreparedItem } from './prepare';
+import type { SendOutcome } from './sendOutcome';
+
 /**
  * What the Send operation already did in this execution, so that n8n's own retries never send an SMS twice.
  *
@@ -19,6 +22,8 @@ import { NodeOperationError } from 'n8n-workflow';
 interface LedgerEntry {
 	/** The item's output as first given, without `recipients` (the item gives them again). */
 	output?: IDataObject;
+	/** The ids of the accepted requests that carried the item (for Wait for Delivery on a later try). */
+	messageIds?: string[];
 	/** The error the item ended with, when part of it went out or may have. */
 	error?: { message: string; description?: string; sentRecipients?: string[] };
 }
@@ -77,35 +82,55 @@ export class SentLedger {
 	}
 
 	/** The item's outcome from an earlier try, marked as not sent again; undefined when it has none. */
-	replay(item: SendFingerprint): IDataObject | Error | undefined {
+	replay(item: PreparedItem): SendOutcome | undefined {
 		const entry = this.ledger.items[keyOf(item)];
-		if (entry?.output) return { ...entry.output, recipients: item.recipients, alreadySent: true };
-		if (entry?.error) {
-			const error = new NodeOperationError(this.ctx.getNode(), entry.error.message, {
-				itemIndex: item.itemIndex,
-				description:
-					`${entry.error.description ?? ''} This happened in an earlier try of this execution; n8n retried the node, and this item was not sent again, to avoid a duplicate SMS.`.trim(),
-			});
-			if (entry.error.sentRecipients) error.context.sentRecipients = entry.error.sentRecipients;
-			return error;
+		if (!entry) return undefined;
+		const messageIds = entry.messageIds ?? [];
+		const base = { itemIndex: item.itemIndex, item, messageIds, mayHaveGoneOut: true };
+		if (entry.output) {
+			const status = entry.output.status;
+			return {
+				...base,
+				outcome: 'alreadySent',
+				json: { ...entry.output, recipients: item.recipients, alreadySent: true },
+				sentRecipients: item.recipients,
+				status: typeof status === 'string' ? status : undefined,
+			};
 		}
-		return undefined;
-	}
-
-	recordSent(item: SendFingerprint, output: IDataObject): void {
-		const rest = { ...output };
-		delete rest.recipients;
-		this.ledger.items[keyOf(item)] = { output: rest };
-	}
-
-	/** Records a failed item whose SMS went out to some recipients, or may have: it must not be sent again. */
-	recordFailure(item: SendFingerprint, error: Error): void {
-		const { description, context } = error as {
-			description?: string;
-			context?: { sentRecipients?: string[] };
+		const failed = entry.error ?? { message: 'The SMS may have been sent in an earlier try' };
+		const error = new NodeOperationError(this.ctx.getNode(), failed.message, {
+			itemIndex: item.itemIndex,
+			description:
+				`${failed.description ?? ''} This happened in an earlier try of this execution; n8n retried the node, and this item was not sent again, to avoid a duplicate SMS.`.trim(),
+		});
+		const sentRecipients = failed.sentRecipients ?? [];
+		return {
+			...base,
+			outcome: 'unknown',
+			json: sentRecipients.length ? { sentRecipients } : {},
+			error,
+			sentRecipients,
 		};
-		this.ledger.items[keyOf(item)] = {
-			error: { message: error.message, description, sentRecipients: context?.sentRecipients },
+	}
+
+	/** Records an item that went out, in part or perhaps: n8n's later tries of this run must not send it again. */
+	record(outcome: SendOutcome & { item: PreparedItem }): void {
+		if (!outcome.mayHaveGoneOut) return;
+		const key = keyOf(outcome.item);
+		if (!outcome.error) {
+			const rest = { ...outcome.json };
+			delete rest.recipients;
+			this.ledger.items[key] = { output: rest, messageIds: outcome.messageIds };
+			return;
+		}
+		const { description } = outcome.error as { description?: string };
+		this.ledger.items[key] = {
+			error: {
+				message: outcome.error.message,
+				description,
+				sentRecipients: outcome.sentRecipients.length ? outcome.sentRecipients : undefined,
+			},
+			messageIds: outcome.messageIds,
 		};
 	}
 }

@@ -1,0 +1,136 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import {
+	DEFAULT_BATCH_SIZE,
+	DEFAULT_DELIVERY_TIMEOUT,
+	MAX_BATCH_SIZE,
+	MAX_DELIVERY_TIMEOUT,
+} from './prepare';
+
+/** The fields of SMS → Send, as the editor shows them. */
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Message',
+		name: 'message',
+		type: 'string',
+		required: true,
+		default: '',
+		typeOptions: { rows: 4 },
+		placeholder: 'e.g. Your order has shipped',
+		description: 'The text to send',
+	},
+	{
+		displayName: 'Recipients',
+		name: 'recipients',
+		type: 'string',
+		required: true,
+		default: '',
+		typeOptions: { rows: 2 },
+		placeholder: 'e.g. +255712345678, +255713000111',
+		description:
+			"Phone numbers with + and the country code, separated by commas or new lines. For local numbers such as 0712345678, set 'Default Country Code' in the options.",
+	},
+	{
+		displayName: 'Sender ID',
+		name: 'senderId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. MYBRAND',
+		description: 'The sender name shown on the recipient’s phone, as registered with the service',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Batch Size',
+				name: 'batchSize',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_BATCH_SIZE },
+				default: DEFAULT_BATCH_SIZE,
+				description:
+					'Recipients per request (1 to 1000) when an item has many recipients or items are combined. Defaults to 100.',
+			},
+			{
+				displayName: 'Check Balance First',
+				name: 'checkBalanceFirst',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to read the balance before sending and send nothing when it cannot cover the whole run (recipients × SMS parts). Each item then gets an error with the estimate and the balance. Defaults to false.',
+			},
+			{
+				displayName: 'Combine Items',
+				name: 'combineItems',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to send items with the same message, sender ID and tenant in one request per 'Batch Size' recipients, instead of one request per item. Each item still gets its own output. Defaults to false.",
+			},
+			{
+				displayName: 'Default Country Code',
+				name: 'defaultCountryCode',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 255',
+				description:
+					'Country calling code for local numbers: with 255, 0712345678 becomes +255712345678',
+			},
+			// Alphabetical, as n8n's lint requires of 5 or more options: shown only once Wait for Delivery is on.
+			{
+				displayName: 'Delivery Timeout',
+				name: 'deliveryTimeout',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_DELIVERY_TIMEOUT },
+				default: DEFAULT_DELIVERY_TIMEOUT,
+				description:
+					"Seconds to wait for the final status. When they pass first, the item has 'deliveryTimedOut' set to true and the last status seen. Defaults to 120.",
+				displayOptions: { show: { waitForDelivery: [true] } },
+			},
+			{
+				displayName: 'Replace Special Characters',
+				name: 'replaceSpecialCharacters',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to put plain forms in place of special characters before sending: straight quotes for curly ones, - for dashes, plain letters for accented ones (é → e). The service's messaging route takes plain text only; characters with no plain form, such as emoji, still fail the item and are named. Defaults to false.",
+			},
+			{
+				displayName: 'Schedule Time',
+				name: 'scheduleTime',
+				type: 'dateTime',
+				default: '',
+				description:
+					"When the service should send the SMS, in the workflow's time zone: in the future, within a year. Only a route with a schedule field carries it (the service's messaging route, used with 'Email and Password'); on another route the item fails and nothing is sent. Defaults to sending now.",
+			},
+			{
+				displayName: 'Tenant Account ID',
+				name: 'tenantAccountId',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 6f1c2d3e-4b5a-4c7d-9e8f-0a1b2c3d4e5f',
+				description:
+					"Partners only: send for this tenant, using its credits. The service account ID from the output of 'Create' (not the tenant ID).",
+			},
+			{
+				displayName: 'Wait for Delivery',
+				name: 'waitForDelivery',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to wait until each message is delivered or failed before the node finishes, so the workflow can branch on 'status'. Status checks use the same hourly request budget as sends. Defaults to false.",
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['sms'], operation: ['send'] } },
+	properties,
+);

@@ -1,0 +1,33 @@
+import { DEFAULT_BATCH_SIZE, groupKey, type PreparedItem } from './prepare';
+import type { SendOutcome } from './sendOutcome';
+
+/** The execution hints of a send, for the output pane. */
+
+/**
+ * What a combined send did: how many requests carried the items, and their message ids. Were the execution lost
+ * before it ends (a queue-mode worker that stops), these are what to look up in the service's message log before
+ * sending again.
+ */
+export function combinedHint(combined: PreparedItem[], sent: SendOutcome[]): string | undefined {
+	const ids = new Set(sent.flatMap((outcome) => outcome.messageIds));
+	if (!ids.size) return undefined;
+	const list = [...ids];
+	const shown = list.length > 3 ? `${list[0]} … ${list[list.length - 1]}` : list.join(', ');
+	return `Combine Items: ${combined.length} items went out in ${list.length} accepted request(s), message IDs ${shown}.`;
+}
+
+/** From this many one-request-per-item sends of the same message, the node suggests combining. */
+const HINT_THRESHOLD = 10;
+
+/** A hint when many items sent the same message one request each, or undefined. */
+export function combiningHint(sent: PreparedItem[]): string | undefined {
+	if (sent.length < HINT_THRESHOLD) return undefined;
+	const keys = new Set(sent.map(groupKey));
+	if (keys.size > sent.length / 2) return undefined;
+	const requests = sent.reduce((n, p) => n + Math.ceil(p.recipients.length / p.batchSize), 0);
+	const combinedRequests =
+		Math.ceil(sent.reduce((n, p) => n + p.recipients.length, 0) / DEFAULT_BATCH_SIZE) +
+		keys.size -
+		1;
+	return `${sent.length} items sent the same message with ${requests} requests. Turn on Options → "Combine Items" to send them together in about ${Math.max(1, combinedRequests)} request(s); the service allows 1000 requests an hour.`;
+}

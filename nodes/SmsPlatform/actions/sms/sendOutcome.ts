@@ -1,0 +1,163 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { PreparedItem } from './prepare';
+
+/**
+ * What each item of a send ends as, as values the later steps take (delivery wait, ledger, hints, the router's error
+ * items): nothing after the requests reads an output item or an error's context back.
+ */
+
+/** An item's fate: sent, sent in an earlier try (not again), refused or not started, or nobody knows. */
+export type Outcome = 'sent' | 'alreadySent' | 'notSent' | 'unknown';
+
+export interface SendOutcome {
+	itemIndex: number;
+	/** The prepared item; absent when the item was refused before it could be read (its error says why). */
+	item?: PreparedItem;
+	outcome: Outcome;
+	/** The output item (success), or the fields the item's error item adds (failure). */
+	json: IDataObject;
+	error?: Error;
+	/** The ids of the accepted requests that carried this item's recipients, in order. */
+	messageIds: string[];
+	/** Recipients of this item in accepted requests (on a failure: those that got the SMS nevertheless). */
+	sentRecipients: string[];
+	/** Whether anything of this item reached the service, or may have: it must never be sent again. */
+	mayHaveGoneOut: boolean;
+	/** The status in the service's answer to the send (it may already be final). */
+	status?: string;
+}
+
+/** One request of a send: the recipients it carries and what became of it. */
+export interface SendRequest {
+	recipients: string[];
+	result?: IDataObject;
+	error?: Error;
+	/** The request failed after it may have reached the service (time-out, dropped connection, 5xx). */
+	mayHaveGoneOut?: boolean;
+	/** Not sent: an earlier request of the run failed (its error is that one's). */
+	notSent?: boolean;
+}
+
+/** An item refused before any request (invalid, or the balance check said no). */
+export function refused(itemIndex: number, error: Error, item?: PreparedItem): SendOutcome {
+	return {
+		itemIndex,
+		item,
+		outcome: 'notSent',
+		json: {},
+		error,
+		messageIds: [],
+		sentRecipients: [],
+		mayHaveGoneOut: false,
+	};
+}
+
+export function messageIdOf(result: IDataObject | undefined): string | undefined {
+	const id = result?.message_id ?? result?.messageId ?? result?.id;
+	return id === undefined || id === null ? undefined : String(id);
+}
+
+/**
+ * An item's outcome from the requests that carried its recipients. `duplicates`: numbers it gave that went out once
+ * for another item or another line; `combinedWith`: the number of items that shared the requests (Combine Items).
+ */
+export function settle(
+	item: PreparedItem,
+	carried: SendRequest[],
+	duplicates: string[],
+	combinedWith?: number,
+): SendOutcome {
+	const mine = new Set(item.recipients);
+	const sentRecipients = carried
+		.filter((r) => r.result)
+		.flatMap((r) => r.recipients.filter((n) => mine.has(n)));
+	const messageIds = [
+		...new Set(carried.map((r) => messageIdOf(r.result)).filter((id): id is string => !!id)),
+	];
+	const mayHaveGoneOut = carried.some(
+		(r) => r.result !== undefined || (r.error && !r.notSent && r.mayHaveGoneOut),
+	);
+	const first = carried[0]?.result;
+	const status = typeof first?.status === 'string' ? first.status : undefined;
+	const base = { itemIndex: item.itemIndex, item, messageIds, mayHaveGoneOut, status };
+	if (carried.some((r) => r.error)) {
+		const error = failureOf(item, carried, sentRecipients);
+		// Part of it sent, or a request whose fate nobody knows: it must not be sent again.
+		return {
+			...base,
+			outcome: mayHaveGoneOut ? 'unknown' : 'notSent',
+			json: sentRecipients.length ? { sentRecipients } : {},
+			error,
+			sentRecipients,
+		};
+	}
+	return {
+		...base,
+		outcome: 'sent',
+		json: successJson(item, carried, messageIds, duplicates, combinedWith),
+		sentRecipients,
+	};
+}
+
+/** The output of one item: the service's answer for its (first) request, and what happened to its recipients. */
+function successJson(
+	item: PreparedItem,
+	requests: SendRequest[],
+	messageIds: string[],
+	duplicates: string[],
+	combinedWith?: number,
+): IDataObject {
+	const first = requests[0]?.result ?? {};
+	// The service's answer without its envelope flag (`success` is always true here).
+	const answer = { ...first };
+	delete answer.success;
+	const json: IDataObject = {
+		...answer,
+		message_id: messageIds[0] ?? messageIdOf(first) ?? null,
+		// The ids of the other requests that carried this item's recipients (Batch Size), usually none.
+		otherMessageIds: messageIds.slice(1),
+		recipients: item.recipients,
+		requests: requests.length,
+		duplicates,
+		smsParts: item.smsParts,
+		encoding: item.encoding,
+	};
+	if (combinedWith !== undefined) json.combinedItems = combinedWith;
+	return json;
+}
+
+/**
+ * The error of an item whose recipients rode on a failed request; says which of them were sent nevertheless. With
+ * Combine Items a failed request is shared by several items: each gets its own copy of the error, counting only its
+ * own recipients, so one item's "part was sent" never shows on another's.
+ */
+function failureOf(item: PreparedItem, requests: SendRequest[], sent: string[]): Error {
+	const mine = new Set(item.recipients);
+	const failed = requests.filter((r) => r.error);
+	const error = ownCopy(failed[0].error as Error);
+	if (sent.length > 0 && 'description' in error) {
+		const ids = requests.map((r) => messageIdOf(r.result)).filter(Boolean);
+		const carried = failed
+			.filter((r) => !r.notSent)
+			.flatMap((r) => r.recipients.filter((n) => mine.has(n))).length;
+		const shown =
+			sent.slice(0, 20).join(', ') + (sent.length > 20 ? `, … (${sent.length - 20} more)` : '');
+		(error as { description?: string }).description =
+			`${(error as { description?: string }).description ?? ''} Part of this item was sent: ${sent.length} recipient(s) in message(s) ${ids.join(', ')}; the request that did not go through carried ${carried} recipient(s) of this item, and ${item.recipients.length - sent.length - carried} more were not sent. Sent to: ${shown}. Do not send to those again.`.trim();
+	}
+	return error;
+}
+
+/**
+ * A copy of an error (same class, message, description, context) that can be changed without touching the original:
+ * the router writes each item's index into its error.
+ */
+function ownCopy(error: Error): Error {
+	const copy = Object.create(Object.getPrototypeOf(error) as object) as Error;
+	Object.defineProperties(copy, Object.getOwnPropertyDescriptors(error));
+	const context = (error as { context?: object }).context;
+	if (context && typeof context === 'object')
+		(copy as { context?: object }).context = { ...context };
+	return copy;
+}

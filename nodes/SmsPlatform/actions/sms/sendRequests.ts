@@ -1,0 +1,131 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { apiRequest, mayHaveBeenAccepted, unwrapObject } from '../../transport';
+import { groupKey, type PreparedItem } from './prepare';
+import { settle, type SendOutcome, type SendRequest } from './sendOutcome';
+import { DOCUMENTED_SEND, explainSenderId, refusalOf, type SendRoute } from './sendRules';
+
+/**
+ * The requests of a send: the plan (one item's recipients split by Batch Size, or the items of Combine Items sent
+ * together), the one call that puts a request on the wire, and each item's outcome from the requests that carried it.
+ * The orchestration (send.operation.ts) runs the plan, so the road to the wire stays short.
+ */
+
+/** The route a send takes. The documented one for now; the login's own route comes with the two route families. */
+function routeFor(): SendRoute {
+	return DOCUMENTED_SEND;
+}
+
+/** The body the route takes. */
+function bodyFor(route: SendRoute, item: PreparedItem, recipients: string[]): IDataObject {
+	const body: IDataObject = { message: item.message, recipients, sender_id: item.senderId };
+	if (item.tenantAccountId) body.tenant_account_id = item.tenantAccountId;
+	if (route.schedules && item.scheduleTime) body.schedule_time = item.scheduleTime;
+	return body;
+}
+
+/**
+ * One request on the wire; its failure is kept with whether the service may have accepted it. What the route cannot
+ * carry (a schedule, non-ASCII text) fails the request before it goes out.
+ */
+export async function sendOnce(
+	ctx: IExecuteFunctions,
+	item: PreparedItem,
+	request: SendRequest,
+): Promise<void> {
+	const route = routeFor();
+	const refusal = refusalOf(ctx, route, item);
+	if (refusal) {
+		request.error = refusal;
+		return;
+	}
+	// A place for the Dedupe Key (issue 30): claim the keys this request carries here, before it goes out; confirm
+	// them once it is accepted (request.result); release them when it surely never went out (!mayHaveGoneOut).
+	try {
+		const response = await apiRequest(ctx, {
+			method: 'POST',
+			path: route.path,
+			body: bodyFor(route, item, request.recipients),
+			itemIndex: item.itemIndex,
+			creates: 'sms',
+			settings: item.settings,
+		});
+		request.result = unwrapObject(response.body);
+	} catch (error) {
+		request.error = error as Error;
+		request.mayHaveGoneOut = mayHaveBeenAccepted(error);
+		await explainSenderId(ctx, request.error, item);
+	}
+}
+
+/** Recipients a request of this item carries: its Batch Size, within what the route takes. */
+function batchSizeOf(item: PreparedItem): number {
+	return Math.min(item.batchSize, routeFor().maxRecipients);
+}
+
+function chunk<T>(list: T[], size: number): T[][] {
+	const out: T[][] = [];
+	for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+	return out;
+}
+
+/** One item's requests: its recipients, Batch Size a request (within what the route takes). */
+export function planItem(item: PreparedItem): SendRequest[] {
+	return chunk(item.recipients, batchSizeOf(item)).map((recipients) => ({ recipients }));
+}
+
+/** Items with the same message, sender ID, tenant and schedule, sent together (Combine Items). */
+export interface CombinedGroup {
+	items: PreparedItem[];
+	requests: SendRequest[];
+	/** The item a request is made for (whose recipient it carries first: the error's item index). */
+	leadOf(request: SendRequest): PreparedItem;
+	/** Each item's outcome, once the requests are done (or marked not sent). */
+	settle(): SendOutcome[];
+}
+
+/**
+ * The requests of combined items, by group: recipients in first-seen order, each once, Batch Size a request. Each item
+ * gets one outcome: the message id(s) of the request(s) that carried its recipients, or the error of one that did.
+ */
+export function planCombined(prepared: PreparedItem[]): CombinedGroup[] {
+	const groups = new Map<string, PreparedItem[]>();
+	for (const item of prepared) {
+		const key = groupKey(item);
+		const group = groups.get(key);
+		if (group) group.push(item);
+		else groups.set(key, [item]);
+	}
+	return [...groups.values()].map((group) => {
+		const order: string[] = [];
+		const owner = new Map<string, PreparedItem>();
+		for (const item of group) {
+			for (const number of item.recipients) {
+				if (!owner.has(number)) {
+					owner.set(number, item);
+					order.push(number);
+				}
+			}
+		}
+		const requests: SendRequest[] = chunk(order, batchSizeOf(group[0])).map((recipients) => ({
+			recipients,
+		}));
+		const requestOf = new Map<string, SendRequest>();
+		for (const request of requests)
+			for (const number of request.recipients) requestOf.set(number, request);
+		return {
+			items: group,
+			requests,
+			leadOf: (request) => owner.get(request.recipients[0]) ?? group[0],
+			settle: () =>
+				group.map((item) => {
+					const carried = [...new Set(item.recipients.map((n) => requestOf.get(n) as SendRequest))];
+					const duplicates = [
+						...item.repeated,
+						...item.recipients.filter((n) => owner.get(n) !== item),
+					];
+					return settle(item, carried, [...new Set(duplicates)], group.length);
+				}),
+		};
+	});
+}

@@ -1,0 +1,216 @@
+import nock from 'nock';
+import type { IDataObject } from 'n8n-workflow';
+
+import { groupKey, prepare } from '../../../nodes/SmsPlatform/actions/sms/prepare';
+import { readScheduleTime } from '../../../nodes/SmsPlatform/actions/sms/schedule';
+import {
+	DOCUMENTED_SEND,
+	MESSAGING_SEND,
+	refusalOf,
+} from '../../../nodes/SmsPlatform/actions/sms/sendRules';
+import { nonAscii, toPlain } from '../../../nodes/SmsPlatform/actions/sms/plainText';
+import { actionContext, BASE_URL, runNode } from '../../support/harness';
+
+// The real server's rules for a send, said before they cost a request: Schedule Time (future, within a year, only on
+// a route with a schedule field), plain ASCII text on its messaging route (or the characters replaced), and a refused
+// sender ID answered with the sender IDs the account has.
+
+const PATH = '/api/integration/v1/sms/send/';
+const A = '+255712000001';
+const base = {
+	resource: 'sms',
+	operation: 'send',
+	message: 'Hello',
+	senderId: 'MYSHOP',
+	recipients: A,
+};
+const HOUR = 3600 * 1000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+afterEach(() => nock.cleanAll());
+
+describe('Options → Schedule Time', () => {
+	it.each([
+		[
+			'in the past',
+			() => iso(Date.now() - HOUR),
+			/^'Schedule Time' is in the past: \d{4}-\d\d-\d\dT[\d:.]+Z \[item 0\]$/,
+			"Nothing was sent for this item. Enter a time in the future, or remove 'Schedule Time' to send now.",
+		],
+		[
+			'more than a year ahead',
+			() => iso(Date.now() + 400 * 24 * HOUR),
+			/^'Schedule Time' is more than a year ahead: \d{4}-\d\d-\d\dT[\d:.]+Z \[item 0\]$/,
+			'Nothing was sent for this item. Enter a time within a year from now.',
+		],
+		[
+			'not a date',
+			() => 'next tuesday',
+			/^'Schedule Time' must be a date and time, not "next tuesday" \[item 0\]$/,
+			"Nothing was sent for this item. Pick a date and time in 'Options' → 'Schedule Time', or map one, e.g. 2026-12-01T09:00:00 (read in the workflow's time zone) or 2026-12-01T06:00:00Z.",
+		],
+	])('%s: the item fails before any request', async (_, value, message, description) => {
+		const { output } = await runNode({
+			parameters: { ...base, options: { scheduleTime: value() } },
+			continueOnFail: true,
+		});
+		expect(output).toEqual([
+			{
+				json: {
+					error: expect.stringMatching(message) as unknown as string,
+					description,
+					outcome: 'notSent',
+					itemIndex: 0,
+				},
+				pairedItem: { item: 0 },
+			},
+		]);
+	});
+
+	it('on the API reference’s route (no schedule field) the item fails and nothing is sent now instead', async () => {
+		const { output } = await runNode({
+			parameters: { ...base, options: { scheduleTime: iso(Date.now() + 2 * HOUR) } },
+			continueOnFail: true,
+		});
+		expect(output[0].json).toEqual({
+			error: `'Schedule Time' cannot be sent on this route: POST ${PATH} has no schedule field [item 0]`,
+			description:
+				"Nothing was sent for this item: it would have gone out now instead of at the time asked. Remove 'Schedule Time' to send now, or use a credential whose send route takes a schedule time ('Email and Password', on the service's messaging API).",
+			outcome: 'notSent',
+			itemIndex: 0,
+		});
+	});
+
+	it('reads a time with a zone as given, and one without in the workflow’s time zone', () => {
+		const ctx = actionContext(base, [{}]);
+		const now = Date.parse('2026-11-26T00:00:00Z');
+		expect(readScheduleTime(ctx, '2026-12-01T09:00:00+03:00', 0, now)).toBe(
+			'2026-12-01T06:00:00.000Z',
+		);
+		expect(readScheduleTime(ctx, new Date('2026-12-01T06:00:00Z'), 0, now)).toBe(
+			'2026-12-01T06:00:00.000Z',
+		);
+		const zone = ctx.getTimezone();
+		const local = readScheduleTime(ctx, '2026-12-01T09:00:00', 0, now) as string;
+		// The instant found shows 09:00 on the workflow zone's clock.
+		expect(
+			new Date(local).toLocaleString('en-GB', { timeZone: zone, hour12: false }).slice(-8),
+		).toBe('09:00:00');
+		expect(readScheduleTime(ctx, '', 0, now)).toBeUndefined();
+	});
+
+	it('items with different schedule times are not combined into one request', () => {
+		const ctx = actionContext(
+			{ ...base, recipients: '={{ $json.to }}', options: { scheduleTime: '={{ $json.at }}' } },
+			[
+				{ to: A, at: iso(Date.now() + HOUR) },
+				{ to: A, at: iso(Date.now() + 2 * HOUR) },
+			],
+		);
+		const [first, second] = [prepare(ctx, 0), prepare(ctx, 1)];
+		expect(groupKey(first)).not.toBe(groupKey(second));
+		expect(groupKey(first)).toBe(groupKey(prepare(ctx, 0)));
+	});
+});
+
+describe('text the messaging route takes (plain ASCII)', () => {
+	const ctx = actionContext(base, [{}]);
+	const item = (message: string, options: IDataObject = {}) =>
+		prepare(actionContext({ ...base, message, options }, [{}]), 0);
+
+	it('names the characters and their positions, counting an emoji as one, and says what to do', () => {
+		const error = refusalOf(ctx, MESSAGING_SEND, item('It’s 5 € 😀 ok')) as Error & {
+			description: string;
+		};
+		expect(error.message).toBe(
+			"'Message' has characters the send route does not take: '’' at position 3, '€' at position 8, '😀' at position 10",
+		);
+		expect(error.description).toBe(
+			"Nothing was sent for this item. The route (POST /api/messaging/sms/send/) takes plain ASCII text only (letters without accents, digits, basic punctuation). Change these characters (e.g. ’ to ', é to e), or turn on 'Options' → 'Replace Special Characters' to have those with a plain form replaced before sending.",
+		);
+	});
+
+	it('with Replace Special Characters, only the characters without a plain form are left, and named', () => {
+		const prepared = item('“Café” – déjà vu… 😀', { replaceSpecialCharacters: true });
+		expect(prepared.message).toBe('"Cafe" - deja vu... 😀');
+		expect(prepared.replacedCharacters).toBe(7);
+		const error = refusalOf(ctx, MESSAGING_SEND, prepared) as Error & { description: string };
+		expect(error.message).toBe(
+			"'Message' has characters the send route does not take: '😀' at position 21",
+		);
+		expect(error.description).toMatch(/have no plain form to put instead .*: remove them/);
+	});
+
+	it('plain text passes; the API reference’s route takes any text', () => {
+		expect(refusalOf(ctx, MESSAGING_SEND, item('Plain text, 100%!'))).toBeUndefined();
+		expect(refusalOf(ctx, DOCUMENTED_SEND, item('Ünïcödé 😀'))).toBeUndefined();
+	});
+
+	it('lists five characters at most, and how many more', () => {
+		expect(nonAscii('aéb')).toEqual([{ char: 'é', position: 2 }]);
+		const error = refusalOf(ctx, MESSAGING_SEND, item('ééééééé')) as Error;
+		expect(error.message).toMatch(/'é' at position 5 and 2 more$/);
+		expect(toPlain('ß Æ ø — ‘x’')).toEqual({ text: "ss AE o - 'x'", replaced: 6 });
+	});
+
+	it('the replaced text is what the service receives', async () => {
+		const scope = nock(BASE_URL)
+			.post(PATH, { message: "It's - cafe...", recipients: [A], sender_id: 'MYSHOP' })
+			.reply(200, { success: true, message_id: 'msg-1', status: 'sent' });
+		const { output } = await runNode({
+			parameters: { ...base, message: 'It’s – café…', options: { replaceSpecialCharacters: true } },
+		});
+		expect(output[0].json).toMatchObject({ message_id: 'msg-1', outcome: 'sent' });
+		scope.done();
+	});
+});
+
+describe('a refused sender ID (400 SENDER_ID_INVALID)', () => {
+	const refused = {
+		success: false,
+		message: 'Sender name is missing or not available.',
+		error_code: 'SENDER_ID_INVALID',
+		user_hint: 'Choose an approved sender name or request the default in Sender Names.',
+	};
+
+	it('names the sender IDs the account has, from one request however many items were refused', async () => {
+		const sends = nock(BASE_URL).post(PATH).times(2).reply(400, refused);
+		const list = nock(BASE_URL)
+			.get('/api/messaging/sender-ids/')
+			.query(true)
+			.once()
+			.reply(200, {
+				success: true,
+				data: [
+					{ id: 'a1', sender_id: 'TAARIFA', status: 'active' },
+					{ id: 'b2', sender_id: 'SHOPKE', status: 'active' },
+				],
+			});
+		const { output } = await runNode({
+			parameters: base,
+			items: [{}, {}],
+			continueOnFail: true,
+		});
+		for (const [index, item] of output.entries()) {
+			expect(item.json).toEqual({
+				error: `The service refused the request as invalid [item ${index}]`,
+				description: `The service said: "Sender name is missing or not available." (HTTP 400, code SENDER_ID_INVALID). Check the fields the service names, then run the node again. Request: POST ${PATH}. The account's active sender IDs: TAARIFA, SHOPKE ("MYSHOP" is not one of them). Put one of them in 'Sender ID'.`,
+				httpCode: '400',
+				errorCode: 'SENDER_ID_INVALID',
+				outcome: 'notSent',
+				itemIndex: index,
+			});
+		}
+		sends.done();
+		list.done();
+	});
+
+	it('no other error asks for the list', async () => {
+		nock(BASE_URL)
+			.post(PATH)
+			.reply(400, { ...refused, error_code: 'VALIDATION_ERROR', message: 'Invalid' });
+		const { output } = await runNode({ parameters: base, continueOnFail: true });
+		expect(output[0].json).toMatchObject({ errorCode: 'VALIDATION_ERROR', outcome: 'notSent' });
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+});
