@@ -83,13 +83,15 @@ interface NumberField {
 	whole?: boolean;
 	/** An option of 'Request Options': the error says where it is and that removing it restores the default. */
 	inRequestOptions?: boolean;
+	/** Where the user finds it, for the error's advice, e.g. `'Options' → 'Batch Size'`. Defaults to the label. */
+	path?: string;
 }
 
 /**
  * The one number-in-range check: a number, or text that is one, from `min` to `max` (whole, if asked). Otherwise an
  * error naming the field, the item and the value.
  */
-function numberInRange(
+export function numberInRange(
 	ctx: IExecuteFunctions,
 	value: unknown,
 	field: NumberField,
@@ -108,7 +110,7 @@ function numberInRange(
 			itemIndex,
 			description: field.inRequestOptions
 				? `Enter a ${kind} from ${min} to ${max} in 'Request Options' → '${label}', or remove the option to use its default.`
-				: `Enter a ${kind} from ${min} to ${max} in '${label}', or check the expression that gives it.`,
+				: `Enter a ${kind} from ${min} to ${max} in ${field.path ?? `'${label}'`}, or check the expression that gives it.`,
 		},
 	);
 }

@@ -5,6 +5,7 @@ import type { ParameterReader } from '../../helpers/parameters';
 import {
 	boundedInteger,
 	getRequestSettings,
+	numberInRange,
 	optionalString,
 	parameterReader,
 } from '../../helpers/parameters';
@@ -139,18 +140,18 @@ export function prepare(
 			description: 'Enter at least one phone number in E.164 format, e.g. +255712345678.',
 		});
 	}
-	const batchSizeRaw = options.batchSize ?? DEFAULT_BATCH_SIZE;
-	const batchSize = Number(batchSizeRaw);
-	if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_SIZE) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`'Batch Size' must be a whole number from 1 to ${MAX_BATCH_SIZE}, not ${JSON.stringify(batchSizeRaw)}`,
-			{
-				itemIndex,
-				description: `Enter a whole number from 1 to ${MAX_BATCH_SIZE} in 'Options' → 'Batch Size'.`,
-			},
-		);
-	}
+	const batchSize = numberInRange(
+		ctx,
+		options.batchSize ?? DEFAULT_BATCH_SIZE,
+		{
+			label: 'Batch Size',
+			min: 1,
+			max: MAX_BATCH_SIZE,
+			whole: true,
+			path: "'Options' → 'Batch Size'",
+		},
+		itemIndex,
+	);
 	const waitForDelivery = options.waitForDelivery === true;
 	const deliveryTimeout = waitForDelivery
 		? boundedInteger(
