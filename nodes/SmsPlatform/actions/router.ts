@@ -64,6 +64,11 @@ export function errorJson(error: Error, itemIndex: number): IDataObject {
 	// A send that failed part-way: the recipients that did receive the SMS.
 	const sentRecipients = (error as NodeApiError).context?.sentRecipients;
 	if (Array.isArray(sentRecipients)) json.sentRecipients = sentRecipients as string[];
+	// Send and Initiate Payment: what became of the item (sent, notSent, unknown), and its Dedupe Key.
+	const outcome = (error as NodeApiError).context?.outcome;
+	if (typeof outcome === 'string') json.outcome = outcome;
+	const dedupeKey = (error as NodeApiError).context?.dedupeKey;
+	if (typeof dedupeKey === 'string') json.dedupeKey = dedupeKey;
 	json.itemIndex = itemIndex;
 	return json;
 }
