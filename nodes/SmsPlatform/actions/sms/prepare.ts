@@ -8,6 +8,7 @@ import {
 	optionalString,
 	parameterReader,
 } from '../../helpers/parameters';
+import { readDedupeKey } from '../../helpers/dedupe';
 import { describeType, parseCountryCode, parseRecipients } from '../../helpers/phone';
 import { smsParts, type SmsEncoding } from '../../helpers/smsParts';
 import type { RequestSettings } from '../../transport';
@@ -36,6 +37,10 @@ export interface PreparedItem {
 	deliveryTimeoutMs?: number;
 	/** Options → Check Balance First. */
 	checkBalanceFirst: boolean;
+	/** Options → Dedupe Key (trimmed), or undefined. */
+	dedupeKey?: string;
+	/** Options → Retry Unknown Keys. */
+	retryUnknownKeys: boolean;
 	settings: Partial<RequestSettings>;
 }
 
@@ -161,6 +166,8 @@ export function prepare(
 		encoding: parts.encoding,
 		deliveryTimeoutMs: deliveryTimeout === undefined ? undefined : deliveryTimeout * 1000,
 		checkBalanceFirst: options.checkBalanceFirst === true,
+		dedupeKey: readDedupeKey(ctx, options, itemIndex),
+		retryUnknownKeys: options.retryUnknownKeys === true,
 		settings: getRequestSettings(ctx, itemIndex, read),
 	};
 }

@@ -23,6 +23,7 @@ import {
 	type PreparedItem,
 } from './prepare';
 import { waitForDelivery } from './delivery';
+import { followFirst, SendKeys, type KeyFate } from './sendKeys';
 import { SentLedger } from './sentLedger';
 
 const properties: INodeProperties[] = [
@@ -89,6 +90,15 @@ const properties: INodeProperties[] = [
 					"Whether to send items with the same message, sender ID and tenant in one request per 'Batch Size' recipients, instead of one request per item. Each item still gets its own output. Defaults to false.",
 			},
 			{
+				displayName: 'Dedupe Key',
+				name: 'dedupeKey',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. {{ $json.orderId }}-reminder',
+				description:
+					"A key for this item's SMS, unique to it. A key already sent by this node is not sent again: the item gets 'outcome' alreadySent; a key whose earlier send got no answer gets an error with 'outcome' unknown. Kept in n8n's database for this node, for its last 4,999 keys.",
+			},
+			{
 				displayName: 'Default Country Code',
 				name: 'defaultCountryCode',
 				type: 'string',
@@ -107,6 +117,14 @@ const properties: INodeProperties[] = [
 				description:
 					"Seconds to wait for the final status. When they pass first, the item has 'deliveryTimedOut' set to true and the last status seen. Defaults to 120.",
 				displayOptions: { show: { waitForDelivery: [true] } },
+			},
+			{
+				displayName: 'Retry Unknown Keys',
+				name: 'retryUnknownKeys',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to send an item whose 'Dedupe Key' was started before and never confirmed (it may have gone out). Turn it on only after checking in the service that the SMS did not arrive. Defaults to false.",
 			},
 			{
 				displayName: 'Tenant Account ID',
@@ -179,8 +197,15 @@ export async function executeBatch(
 	const valid = prepared.filter((item): item is PreparedItem => !(item instanceof Error));
 	// Items that went out (or may have) in an earlier try of this execution are answered, not sent again.
 	const ledger = SentLedger.open(this);
-	const replayed = new Map(valid.map((item) => [item.itemIndex, ledger.replay(item)]));
+	const replayed = new Map(
+		valid.map((item) => [item.itemIndex, keyOfReplay(item, ledger.replay(item))]),
+	);
 	const combined = valid.filter((item) => item.combine && !replayed.get(item.itemIndex));
+	// Options → Dedupe Key: the keys of the items not answered from the ledger (see sendKeys.ts).
+	const keys = SendKeys.open(
+		this,
+		valid.filter((item) => !replayed.get(item.itemIndex)),
+	);
 	const failure = new FirstFailure(stopAtFirstError);
 	const outcomes: Array<Outcome | undefined> = new Array(items.length);
 	// Combined requests carry many items at once: an invalid item fails the run before anything is sent.
@@ -206,13 +231,25 @@ export async function executeBatch(
 	for (const [index, item] of prepared.entries()) {
 		if (failure.stopped) break;
 		if (!(item instanceof Error) && item.combine && !replayed.get(index)) continue;
+		if (!(item instanceof Error) && keys?.sameKeyAs(item) !== undefined) continue;
 		outcomes[index] =
-			item instanceof Error ? item : (replayed.get(index) ?? (await sendItem(this, item, ledger)));
+			item instanceof Error
+				? item
+				: (replayed.get(index) ?? (await sendItem(this, item, ledger, keys)));
 		failure.note(outcomes[index]);
 	}
 	if (!failure.stopped) {
-		for (const [itemIndex, outcome] of await sendCombined(this, combined, failure, ledger)) {
+		for (const [itemIndex, outcome] of await sendCombined(this, combined, failure, ledger, keys)) {
 			outcomes[itemIndex] = outcome;
+		}
+	}
+	// Items with the same Dedupe Key as an earlier item of the run follow it.
+	if (keys) {
+		for (const item of valid) {
+			const first = keys.sameKeyAs(item);
+			if (first === undefined || outcomes[first] === undefined || Array.isArray(outcomes[first]))
+				continue;
+			outcomes[item.itemIndex] = followFirst(item, first, outcomes[first] as IDataObject | Error);
 		}
 	}
 	if (!failure.stopped) {
@@ -220,7 +257,12 @@ export async function executeBatch(
 			this,
 			valid.flatMap((item) => {
 				const json = outcomes[item.itemIndex];
-				return json && !(json instanceof Error) && !Array.isArray(json) ? [{ item, json }] : [];
+				return json &&
+					!(json instanceof Error) &&
+					!Array.isArray(json) &&
+					json.outcome !== 'alreadySent'
+					? [{ item, json }]
+					: [];
 			}),
 		);
 	}
@@ -283,6 +325,8 @@ interface SendRequest {
 	error?: Error;
 	/** Not sent: an earlier request of the run failed (its error is that one's). */
 	notSent?: boolean;
+	/** Not sent: the Dedupe Keys of all its items were sent before or are unknown. */
+	held?: boolean;
 }
 
 async function sendOnce(
@@ -315,7 +359,13 @@ async function sendItem(
 	ctx: IExecuteFunctions,
 	item: PreparedItem,
 	ledger: SentLedger,
+	keys?: SendKeys,
 ): Promise<Outcome> {
+	if (keys) {
+		await keys.claim([item]);
+		const held = keys.held(item);
+		if (held) return held;
+	}
 	const requests: SendRequest[] = [];
 	for (const recipients of chunk(item.recipients, item.batchSize)) {
 		const request: SendRequest = { recipients };
@@ -327,7 +377,9 @@ async function sendItem(
 			break;
 		}
 	}
-	return settle(ledger, item, requests, item.repeated);
+	const outcome = settle(ledger, item, requests, item.repeated);
+	await keys?.settle([item], fateOf(requests));
+	return withKey(outcome, item, requests);
 }
 
 /**
@@ -339,10 +391,13 @@ async function sendCombined(
 	prepared: PreparedItem[],
 	failure: FirstFailure,
 	ledger: SentLedger,
+	keys?: SendKeys,
 ): Promise<Map<number, Outcome>> {
 	const outcomes = new Map<number, Outcome>();
 	const groups = new Map<string, PreparedItem[]>();
 	for (const item of prepared) {
+		// An item that follows an earlier one with the same Dedupe Key sends nothing itself.
+		if (keys?.sameKeyAs(item) !== undefined) continue;
 		const key = groupKey(item);
 		const group = groups.get(key);
 		if (group) group.push(item);
@@ -366,12 +421,27 @@ async function sendCombined(
 		const requestOf = new Map<string, SendRequest>();
 		for (const request of requests)
 			for (const number of request.recipients) requestOf.set(number, request);
+		const carriedBy = (item: PreparedItem) => [
+			...new Set(item.recipients.map((n) => requestOf.get(n) as SendRequest)),
+		];
 		// Batches carry different recipients, so several may be in flight at once (Request Options → Parallel Requests).
 		const started = await forEachBounded(
 			ctx,
 			requests,
 			group[0].settings,
 			async (request) => {
+				const owners = [...new Set(request.recipients.map((n) => owner.get(n) as PreparedItem))];
+				if (keys) {
+					// Dedupe Key: claimed just before the request; recipients of items whose key is not theirs to send stay out.
+					await keys.claim(owners);
+					request.recipients = request.recipients.filter((n) =>
+						keys.allows(owner.get(n) as PreparedItem),
+					);
+					if (!request.recipients.length) {
+						request.held = true;
+						return;
+					}
+				}
 				try {
 					// Attributed to the item whose recipient it carries first (for the error's item index).
 					const lead = owner.get(request.recipients[0]) ?? group[0];
@@ -380,6 +450,12 @@ async function sendCombined(
 					request.error = error as Error;
 					failure.note(error as Error);
 				}
+				// Sent as soon as every request that carries an item was accepted: a crash later leaves it known.
+				if (keys && request.result)
+					await keys.settle(
+						owners.filter((item) => carriedBy(item).every((r) => r.result || r.held)),
+						'sent',
+					);
 			},
 			() => failure.stopped,
 		);
@@ -389,21 +465,60 @@ async function sendCombined(
 			request.notSent = true;
 		}
 		for (const item of group) {
-			const carried = [...new Set(item.recipients.map((n) => requestOf.get(n) as SendRequest))];
+			const held = keys?.held(item);
+			if (held) {
+				outcomes.set(item.itemIndex, held);
+				continue;
+			}
+			const carried = carriedBy(item).filter((r) => !r.held);
 			const duplicates = [
 				...item.repeated,
 				...item.recipients.filter((n) => owner.get(n) !== item),
 			];
-			outcomes.set(
-				item.itemIndex,
-				settle(ledger, item, carried, [...new Set(duplicates)], group.length),
-			);
+			const outcome = settle(ledger, item, carried, [...new Set(duplicates)], group.length);
+			await keys?.settle([item], fateOf(carried));
+			outcomes.set(item.itemIndex, withKey(outcome, item, carried));
 		}
 	}
 	return outcomes;
 }
 
 // ---- What each item gets ----
+
+/**
+ * An item answered from the ledger (an earlier try of this execution) says what its Dedupe Key says: sent before
+ * (`alreadySent`), or an error that may have gone out (`unknown`). The ledger only keeps items that went out.
+ */
+function keyOfReplay(
+	item: PreparedItem,
+	replay: IDataObject | Error | undefined,
+): IDataObject | Error | undefined {
+	if (!replay || item.dedupeKey === undefined) return replay;
+	if (replay instanceof Error) {
+		const context = (replay as { context?: IDataObject }).context;
+		if (context) Object.assign(context, { outcome: 'unknown', dedupeKey: item.dedupeKey });
+		return replay;
+	}
+	return { ...replay, outcome: 'alreadySent', dedupeKey: item.dedupeKey };
+}
+
+/** What became of an item's requests, for its Dedupe Key. */
+function fateOf(requests: SendRequest[]): KeyFate {
+	if (requests.every((r) => r.result)) return 'sent';
+	return wentOut(requests) ? 'unknown' : 'notSent';
+}
+
+/** The outcome with the item's Dedupe Key and what became of it, when it has one. */
+function withKey(outcome: Outcome, item: PreparedItem, requests: SendRequest[]): Outcome {
+	if (item.dedupeKey === undefined) return outcome;
+	const fields = { outcome: fateOf(requests), dedupeKey: item.dedupeKey };
+	if (outcome instanceof Error) {
+		const context = (outcome as { context?: IDataObject }).context;
+		if (context) Object.assign(context, fields);
+		return outcome;
+	}
+	return Array.isArray(outcome) ? outcome : { ...outcome, ...fields };
+}
 
 /** Whether any of these requests delivered recipients to the service, or may have. */
 function wentOut(requests: SendRequest[]): boolean {
