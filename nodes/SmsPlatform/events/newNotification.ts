@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { endpoints } from '../endpoints';
 import { isRead } from '../helpers/notifications';
 import { maxEventsOption, timelineEvent } from './triggerEvent';
 
@@ -26,7 +27,7 @@ export const newNotification = timelineEvent({
 		unreadOnly: (ctx.getNodeParameter('options', {}) as IDataObject).unreadOnly === true,
 	}),
 	spec: (settings, maxEvents) => ({
-		path: '/api/notifications/',
+		path: endpoints.notifications().path,
 		qs: settings.unreadOnly ? { unread_only: 'true' } : {},
 		// A server may ignore `unread_only`: read ones are passed over here, on whichever read flag they carry.
 		matches: (record) => !settings.unreadOnly || isRead(record) !== true,

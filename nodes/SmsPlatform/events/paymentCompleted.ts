@@ -1,3 +1,4 @@
+import { endpoints } from '../endpoints';
 import { billingType, groupedRecords } from '../helpers/billing';
 import {
 	isInProgress,
@@ -43,7 +44,7 @@ export const paymentCompleted = timelineEvent({
 	// `threshold: 0` keeps the state key of version 0.1.0.
 	settings: () => ({ threshold: 0 }),
 	spec: (_settings, maxEvents) => ({
-		path: '/api/billing/history/',
+		path: endpoints.billingHistory().documented.path,
 		qs: { type: 'payment' },
 		readPage: groupedRecords,
 		matches: (record) => (billingType(record) ?? 'payment') === 'payment',

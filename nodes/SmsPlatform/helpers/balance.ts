@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { endpoints } from '../endpoints';
 import {
 	apiRequest,
-	BALANCE_PATH,
 	coerceNumbers,
 	unexpectedAnswerError,
 	unwrapObject,
@@ -21,7 +21,7 @@ export async function readBalance(
 ): Promise<IDataObject & { balance: number }> {
 	const response = await apiRequest(ctx, {
 		method: 'GET',
-		path: BALANCE_PATH,
+		path: endpoints.balance().documented.path,
 		itemIndex,
 		settings,
 	});
@@ -31,10 +31,10 @@ export async function readBalance(
 	}
 	throw unexpectedAnswerError(
 		ctx.getNode(),
-		{ ...response, path: BALANCE_PATH, itemIndex },
+		{ ...response, path: endpoints.balance().documented.path, itemIndex },
 		{
 			message: "The service's balance answer has no number in 'balance'",
-			description: `GET ${BALANCE_PATH} should answer { "balance": <number>, "currency": "..." }. Check the Base URL of the credential (it may point at something other than the API), or try again later.`,
+			description: `GET ${endpoints.balance().documented.path} should answer { "balance": <number>, "currency": "..." }. Check the Base URL of the credential (it may point at something other than the API), or try again later.`,
 		},
 	);
 }

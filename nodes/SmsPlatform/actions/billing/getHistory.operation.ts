@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { endpoints } from '../../endpoints';
 import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
 import { billingType, groupedRecords, withSameFields } from '../../helpers/billing';
 import { getRequestSettings, listLimit } from '../../helpers/parameters';
@@ -63,7 +64,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	// A server that ignores `type` (or lists the history grouped by kind) is filtered here.
 	const wanted = qs.type as string | undefined;
 	const records = await listRecords(this, {
-		path: '/api/billing/history/',
+		path: endpoints.billingHistory().documented.path,
 		qs,
 		itemIndex,
 		limit: listLimit(this, itemIndex),

@@ -7,6 +7,7 @@ import {
 	requestOptionsDescription,
 	shapeOutput,
 } from '../../helpers/descriptions';
+import { endpoints } from '../../endpoints';
 import { getRequestSettings, readId } from '../../helpers/parameters';
 import { getRecord } from '../../transport';
 
@@ -52,7 +53,7 @@ const SIMPLE_FIELDS = [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const analytics = await getRecord(this, {
-		path: `/api/messaging/campaigns/${readId(this, 'campaignId', 'Campaign ID', itemIndex)}/analytics/`,
+		path: endpoints.campaignAnalytics(readId(this, 'campaignId', 'Campaign ID', itemIndex)).path,
 		itemIndex,
 		settings: getRequestSettings(this, itemIndex),
 		numbers: [

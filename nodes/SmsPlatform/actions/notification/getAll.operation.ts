@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { endpoints } from '../../endpoints';
 import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
 import { isRead } from '../../helpers/notifications';
 import { getRequestSettings, listLimit } from '../../helpers/parameters';
@@ -39,7 +40,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (filters.unreadOnly === true) qs.unread_only = 'true';
 	// Some servers ignore `unread_only`: read notifications are left out here too, on whichever read flag they carry.
 	return await listRecords(this, {
-		path: '/api/notifications/',
+		path: endpoints.notifications().path,
 		qs,
 		itemIndex,
 		limit: listLimit(this, itemIndex),

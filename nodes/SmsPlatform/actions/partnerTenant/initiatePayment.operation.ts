@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { endpoints } from '../../endpoints';
 import { requestOptionsDescription } from '../../helpers/descriptions';
 import { looksLikePhone } from '../../helpers/phone';
 import { boundedInteger, getRequestSettings, requiredString } from '../../helpers/parameters';
@@ -10,13 +11,7 @@ import {
 	readDedupeKey,
 	unknownKeyError,
 } from '../../helpers/dedupe';
-import {
-	apiRequest,
-	coerceNumbers,
-	encodeId,
-	mayHaveBeenAccepted,
-	unwrapObject,
-} from '../../transport';
+import { apiRequest, coerceNumbers, mayHaveBeenAccepted, unwrapObject } from '../../transport';
 import { waitForPayment } from './waitForPayment';
 
 const PROVIDERS = ['vodacom', 'tigo', 'airtel', 'halotel'];
@@ -228,7 +223,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	try {
 		response = await apiRequest(this, {
 			method: 'POST',
-			path: `/api/integration/v1/partner/tenants/${encodeId(tenantId)}/payments/initiate/`,
+			path: endpoints.initiatePayment(tenantId).path,
 			body: {
 				package_id: packageId,
 				buyer_email: buyerEmail,

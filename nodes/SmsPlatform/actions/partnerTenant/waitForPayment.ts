@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import { endpoints } from '../../endpoints';
 import { isInProgress, paymentOutput, paymentStatus } from '../../helpers/payments';
 import {
 	apiRequest,
 	coerceNumbers,
 	credentialNotAccepted,
-	encodeId,
 	unwrapObject,
 	type RequestSettings,
 } from '../../transport';
@@ -53,8 +53,7 @@ export async function waitForPayment(
 		await sleep(Math.min(intervalMs, remaining));
 		try {
 			const poll = await apiRequest(ctx, {
-				method: 'GET',
-				path: `/api/billing/payments/transactions/${encodeId(transactionId)}/status/`,
+				...endpoints.paymentStatus(transactionId).documented,
 				itemIndex,
 				settings,
 			});

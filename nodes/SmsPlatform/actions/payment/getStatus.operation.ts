@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { endpoints } from '../../endpoints';
 import { idField, requestOptionsDescription } from '../../helpers/descriptions';
 import { getRequestSettings, readId } from '../../helpers/parameters';
 import { getRecord } from '../../transport';
@@ -21,7 +22,8 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	return await getRecord(this, {
-		path: `/api/billing/payments/transactions/${readId(this, 'transactionId', 'Transaction ID', itemIndex)}/status/`,
+		...endpoints.paymentStatus(readId(this, 'transactionId', 'Transaction ID', itemIndex))
+			.documented,
 		itemIndex,
 		settings: getRequestSettings(this, itemIndex),
 		wrapper: 'transaction',
