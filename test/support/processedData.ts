@@ -11,7 +11,8 @@ import type {
 } from 'n8n-workflow';
 
 /**
- * n8n's processed-data store (the `n8n` package's DeduplicationHelper over its `processed_data` table), in memory,
+ * n8n's processed-data store (the `n8n` package's DeduplicationHelper, dist/deduplication/deduplication-helper.js,
+ * the same file in n8n 2.41.1 and 1.123.81, over its `processed_data` table), in memory,
  * behind n8n-workflow's own interface (IDataDeduplicator), for the `entries` mode the package uses. It does what
  * n8n's does, step for step: one row per workflow and context (`n:<node id>` for scope `node`, '' for `workflow`)
  * holding the MD5 (base64) of each value; checkProcessedAndRecord reads the row, adds the new values, cuts the
@@ -63,8 +64,10 @@ export class ProcessedDataStore implements IDataDeduplicator {
 			return { new: items, processed: [] };
 		}
 		const output: IDeduplicationOutput = { new: [], processed: [] };
+		// As n8n 2.41.1 and 1.123.81 do: the row's values as they were read (a value twice in one call is new twice).
+		const before = new Set(found.data);
 		hashed.forEach((value, index) => {
-			if (found.data.includes(value)) output.processed.push(items[index]);
+			if (before.has(value)) output.processed.push(items[index]);
 			else {
 				output.new.push(items[index]);
 				found.data.push(value);

@@ -117,7 +117,8 @@ export class DedupeStore {
 			const states = new Map<string, KeyState>();
 			if (!keys.length) return states;
 			const started = await this.record(keys.map((key) => STARTED + key));
-			const seen = keys.filter((key) => started.processed.has(STARTED + key));
+			// Only a key the store calls new is ours; anything else counts as seen before.
+			const seen = keys.filter((key) => !started.fresh.has(STARTED + key));
 			for (const key of keys) if (!seen.includes(key)) states.set(key, 'claimed');
 			if (seen.length) {
 				// Sent or not? The store has no plain lookup: checking records, so the `d:` entries found new are removed
@@ -164,11 +165,14 @@ export class DedupeStore {
 		await oneAtATime(this.lane, async () => await this.remove(keys.map((key) => STARTED + key)));
 	}
 
-	private async record(values: string[]): Promise<{ processed: Set<string> }> {
+	private async record(values: string[]): Promise<{ processed: Set<string>; fresh: Set<string> }> {
 		const result = await this.withRetry(
 			async () => await this.helpers.checkProcessedAndRecord(values, 'node', OPTIONS),
 		);
-		return { processed: new Set(result.processed.map(String)) };
+		return {
+			processed: new Set(result.processed.map(String)),
+			fresh: new Set(result.new.map(String)),
+		};
 	}
 
 	private async remove(values: string[]): Promise<void> {
