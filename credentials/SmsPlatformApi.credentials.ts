@@ -133,7 +133,9 @@ export class SmsPlatformApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		checkedBaseUrl(credentials.baseUrl);
+		// The Base URL is checked once per request: the node's requests come with the full URL, built by the transport
+		// from the Base URL it checked; the credential test's request is a path below the field's value, checked here.
+		if (!/^https?:\/\//i.test(requestOptions.url)) checkedBaseUrl(credentials.baseUrl);
 		const headers = { ...(requestOptions.headers ?? {}) } as Record<string, string>;
 		const method = credentials.authMethod as AuthMethod;
 		if (method === 'apiKeyHeader') {

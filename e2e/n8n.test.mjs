@@ -323,7 +323,7 @@ describe('authentication', () => {
 	});
 });
 
-describe('operations (design.md §2) in n8n', () => {
+describe('operations (every resource and operation) in n8n', () => {
 	test('sms.send: normalises, dedupes, sends once, outputs the send result', () => {
 		const [item] = output(OPS.send);
 		assert.match(item.message_id, UUID);

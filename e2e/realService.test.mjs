@@ -1,4 +1,4 @@
-// End-to-end against servers as they really answer (issue #11): the packed package in a real n8n, talking to the
+// End-to-end against servers as they really answer: the packed package in a real n8n, talking to the
 // sandbox's `wild` profile (sandbox/wild.mjs). The documented profile is covered by e2e/n8n.test.mjs; the credential
 // test here runs against both profiles.
 //

@@ -1,6 +1,6 @@
 // The workflows the end-to-end tests run in n8n.
 //
-// `operationsWorkflow` exercises every operation of design.md §2 in ONE workflow (one `n8n execute`, ~3 s of n8n
+// `operationsWorkflow` exercises every operation of the node in ONE workflow (one `n8n execute`, ~3 s of n8n
 // start-up instead of one per operation). It is a chain: Manual Trigger → node → node → … Every SMS Platform node
 // runs once (executeOnce), always passes an item on (alwaysOutputData) and continues on error
 // (continueRegularOutput), so an operation that fails or is not implemented yet shows as an error item on its own

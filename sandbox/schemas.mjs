@@ -1,4 +1,4 @@
-// Zod schemas of the SMS Platform API (see /work/shared/api-reference.md): the one source of truth for the
+// Zod schemas of the SMS Platform API, as its reference documents it: the one source of truth for the
 // request bodies the sandbox accepts and the response shapes it produces. Used by the sandbox itself and by
 // contract tests. Objects are not strict: extra fields are allowed (the sandbox adds a few).
 import { z } from 'zod/v4';

@@ -1,5 +1,5 @@
 // The "wild" profile: the sandbox answers as real servers of this kind do, where they differ from the API reference
-// (issue #11, "What servers in the wild do"). The documented profile stays the default; this one is chosen with
+// (other envelopes, auth per endpoint group, grouped billing history...). The documented profile stays the default; this one is chosen with
 // `startSandbox({ profile: 'wild' })`, `SANDBOX_PROFILE=wild`, `--profile wild` or `POST /__sandbox/config
 // {"profile": "wild"}`. The handlers of api.mjs stay as they are: this module reshapes their answers and errors.
 import { ApiError, validate } from './errors.mjs';

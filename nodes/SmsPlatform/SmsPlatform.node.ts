@@ -19,7 +19,7 @@ import * as payment from './actions/payment';
 import { router } from './actions/router';
 import * as sms from './actions/sms';
 import * as smsPackage from './actions/smsPackage';
-import { APP_DESCRIPTION } from './helpers/descriptions';
+import { APP_DESCRIPTION, requestOptionsDescription } from './helpers/descriptions';
 import { listSearch } from './methods';
 import { CREDENTIAL_TYPE } from './transport';
 
@@ -79,6 +79,8 @@ export class SmsPlatform implements INodeType {
 			...activity.description,
 			...organization.description,
 			...notification.description,
+			// After every operation's own fields, on every operation: a new operation has it with nothing to add.
+			requestOptionsDescription,
 		],
 	};
 

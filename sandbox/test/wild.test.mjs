@@ -1,4 +1,4 @@
-// The wild profile: the sandbox answers as real servers of this kind do (issue #11, items 1 to 7).
+// The wild profile: the sandbox answers as real servers of this kind do, where they differ from the API reference.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { SANDBOX_EMAIL, SANDBOX_PASSWORD, SEED_IDS } from '../server.mjs';

@@ -9,7 +9,7 @@ import { NodeApiError, Workflow } from 'n8n-workflow';
 
 import { SmsPlatformApi } from '../../credentials/SmsPlatformApi.credentials';
 import { runCredentialTest } from '../support/credentialTest';
-import { extractAccessToken, isLoginFailure } from '../../nodes/SmsPlatform/transport/credential';
+import { extractAccessToken, isLoginFailure } from '../../nodes/SmsPlatform/transport/login';
 import {
 	API_KEY,
 	BASE_URL,
@@ -28,7 +28,7 @@ const getBalance = { resource: 'account', operation: 'getBalance' };
 describe('SmsPlatformApi credential: description', () => {
 	const credential = new SmsPlatformApi();
 
-	it('keeps the public names of design §2', () => {
+	it('keeps the public names that saved workflows store', () => {
 		expect(credential.name).toBe('smsPlatformApi');
 		expect(credential.displayName).toBe('SMS Platform API');
 		expect(credential.properties.map((p) => p.name)).toEqual([

@@ -1,5 +1,5 @@
 /**
- * Phone numbers (design §3): E.164 is `+` then 7 to 15 digits, the first not 0; spaces, dashes, dots and
+ * Phone numbers: E.164 is `+` then 7 to 15 digits, the first not 0; spaces, dashes, dots and
  * parentheses are stripped; with a default country code a local `0…` number gets the code and a bare `<code>…`
  * number gets its `+`; anything else is refused with the reason. Recipients split on commas, semicolons and new lines.
  */

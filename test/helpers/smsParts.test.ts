@@ -1,5 +1,5 @@
 /**
- * SMS parts (design §3, GSM 03.38): GSM-7 is 160 septets in one part and 153 a part when longer, the extension
+ * SMS parts (GSM 03.38): GSM-7 is 160 septets in one part and 153 a part when longer, the extension
  * characters count two; any other character makes the message UCS-2: 70 UTF-16 units, 67 a part. A character is
  * never cut across parts (an extension character's escape, an emoji's surrogate pair).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue #11: every operation, the credential test in each mode and each trigger event, run over real HTTP against
+ * Servers as they really answer: every operation, the credential test in each mode and each trigger event, run over real HTTP against
  * both sandbox profiles: `documented` (the API reference) and `wild` (as real servers of this kind answer: auth per
  * endpoint group, login `{message, user, tokens}`, envelopes, offset timestamps, amounts as strings, grouped billing
  * history, notifications ignoring `unread_only`, DRF/HTML/500 not-founds, no rate-limit headers). The error texts a

@@ -1,5 +1,5 @@
 /**
- * The router's item loop (design §4): every input item ends as its output item(s), paired to it, or with
+ * The router's item loop: every input item ends as its output item(s), paired to it, or with
  * "Continue On Fail" as an error item paired to it; errors carry the item index; without "Continue On Fail" the run
  * stops at the failing item and later items are not processed.
  */

@@ -1,16 +1,13 @@
 /**
- * Errors (design §3): every body shape the service (or a proxy in front of it) may answer with becomes the exact
+ * Errors: every body shape the service (or a proxy in front of it) may answer with becomes the exact
  * message a user sees: the server's own words and `[HTTP <status>]`, with a description of what to do.
  */
 import nock from 'nock';
 import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import {
-	adviceFor,
-	buildApiError,
-	readServerWords,
-} from '../../nodes/SmsPlatform/transport/answers';
+import { readServerWords } from '../../nodes/SmsPlatform/transport/body';
+import { adviceFor, buildApiError } from '../../nodes/SmsPlatform/transport/errors';
 import { testSettings as policy } from '../support/testSettings';
 import { BASE_URL, runNode, caught } from '../support/harness';
 

@@ -1,11 +1,11 @@
 /**
- * Pagination (design §3: `page` and `page_size`, 100 when returning all), through billing.getHistory node runs:
+ * Pagination (`page` and `page_size`, 100 when returning all), through billing.getHistory node runs:
  * the page envelope's `next`/`count`, a limit, bare arrays, and servers that ignore `page`.
  */
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { PAGE_SIZE as MAX_PAGE_SIZE } from '../../nodes/SmsPlatform/transport/pager';
+import { PAGE_SIZE as MAX_PAGE_SIZE } from '../../nodes/SmsPlatform/transport/pages';
 import { BASE_URL, runNode } from '../support/harness';
 
 const HISTORY = '/api/billing/history/';

@@ -1,5 +1,5 @@
 /**
- * Issue #11 at the transport: how a 401, a 404 and a "No … matches the given query" 500 of real servers are read, and
+ * Real servers at the transport: how a 401, a 404 and a "No … matches the given query" 500 of real servers are read, and
  * how many requests they cost.
  */
 import nock from 'nock';

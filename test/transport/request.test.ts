@@ -1,5 +1,5 @@
 /**
- * The transport through real node runs (design §3): retries (GET yes, a send only when it certainly was not
+ * The transport through real node runs: retries (GET yes, a send only when it certainly was not
  * processed), rate limits (429, pacing on X-RateLimit-Remaining, bounded waits), path encoding and the Base URL.
  */
 import nock from 'nock';
@@ -58,23 +58,6 @@ describe('retries of GET requests', () => {
 		expect(nock.pendingMocks()).toEqual([]);
 	});
 
-	it('gives up after the bounded retries: 1 + policy.maxRetries requests', async () => {
-		let requests = 0;
-		nock(BASE_URL)
-			.get(BALANCE)
-			.times(20)
-			.reply(() => {
-				requests++;
-				return [503, { detail: 'Service temporarily unavailable' }];
-			});
-		const error = await caught(() => runNode({ parameters: getBalance }));
-		expect(policy.maxRetries).toBeGreaterThan(0);
-		expect(requests).toBe(1 + policy.maxRetries);
-		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toBe('The service could not answer [item 0]');
-		expect(error.description).toMatch(/The request was tried again without success/);
-	});
-
 	it('retries a GET after a dropped connection', async () => {
 		nock(BASE_URL)
 			.get(BALANCE)
@@ -84,21 +67,6 @@ describe('retries of GET requests', () => {
 		const { output } = await runNode({ parameters: getBalance });
 		expect(output[0].json).toEqual({ balance: 11 });
 		expect(nock.pendingMocks()).toEqual([]);
-	});
-
-	it('a GET that keeps failing on the network says how often it was tried', async () => {
-		let requests = 0;
-		nock(BASE_URL)
-			.get(BALANCE)
-			.times(20)
-			.replyWithError(netError('ECONNRESET', 'socket hang up'))
-			.on('request', () => requests++);
-		const error = await caught(() => runNode({ parameters: getBalance }));
-		expect(requests).toBe(1 + policy.maxRetries);
-		expect(error.message).toBe(
-			'The connection to the SMS Platform service broke off (ECONNRESET) [item 0]',
-		);
-		expect(error.description).toMatch(new RegExp(`tried ${1 + policy.maxRetries} times`));
 	});
 
 	it('retries a GET that timed out', async () => {
@@ -117,58 +85,6 @@ describe('retries of GET requests', () => {
 });
 
 describe('a send is never repeated once the service may have accepted it', () => {
-	it('is NOT retried on 503: exactly 1 request', async () => {
-		let requests = 0;
-		nock(BASE_URL)
-			.post(SEND)
-			.times(5)
-			.reply(() => {
-				requests++;
-				return [503, { error: 'Gateway overloaded', code: 'UPSTREAM_BUSY' }];
-			});
-		const error = await caught(() => runNode({ parameters: send }));
-		expect(requests).toBe(1);
-		expect(error.message).toBe('The service could not answer [item 0]');
-		expect(error.description).toMatch(/not re-sent automatically, to avoid a duplicate SMS/);
-	});
-
-	it('is NOT retried after a timeout, and says it may have been accepted', async () => {
-		let requests = 0;
-		nock(BASE_URL)
-			.post(SEND)
-			.times(5)
-			.delay(1500)
-			.reply(200, SENT)
-			.on('request', () => requests++);
-		const error = await caught(() =>
-			runNode({ parameters: { ...send, requestOptions: { timeout: 1 } } }),
-		);
-		expect(requests).toBe(1);
-		expect(error.message).toBe(
-			'The SMS Platform service did not answer within 1 s (ECONNABORTED) [item 0]',
-		);
-		expect(error.description).toMatch(/may have accepted the request/);
-		expect(error.description).toMatch(/NOT repeated automatically/);
-		expect(error.description).toMatch(/duplicate SMS/);
-	});
-
-	it('is NOT retried after a dropped connection (ECONNRESET)', async () => {
-		let requests = 0;
-		nock(BASE_URL)
-			.post(SEND)
-			.times(5)
-			.replyWithError(netError('ECONNRESET', 'socket hang up'))
-			.on('request', () => requests++);
-		const error = await caught(() => runNode({ parameters: send }));
-		expect(requests).toBe(1);
-		expect(error.message).toBe(
-			'The connection to the SMS Platform service broke off (ECONNRESET) [item 0]',
-		);
-		expect(error.description).toMatch(
-			/may have accepted the request before the connection broke off, so it was NOT repeated/,
-		);
-	});
-
 	it('IS retried when the connection never opened (ECONNREFUSED), and sends once', async () => {
 		let requests = 0;
 		const bodies: unknown[] = [];
@@ -191,21 +107,6 @@ describe('a send is never repeated once the service may have accepted it', () =>
 		expect(nock.pendingMocks()).toEqual([]);
 	});
 
-	it('gives up on a service that never accepts connections, naming the Base URL', async () => {
-		let requests = 0;
-		nock(BASE_URL)
-			.post(SEND)
-			.times(20)
-			.replyWithError(netError('ECONNREFUSED', 'connect ECONNREFUSED 10.0.0.1:443'))
-			.on('request', () => requests++);
-		const error = await caught(() => runNode({ parameters: send }));
-		expect(requests).toBe(1 + policy.maxRetries);
-		expect(error.message).toBe(
-			'Could not connect to the SMS Platform service at https://api.sms.test (ECONNREFUSED) [item 0]',
-		);
-		expect(error.description).toMatch(/Check the Base URL in the credential/);
-	});
-
 	it('IS retried on 429 (the request was not processed), and the SMS goes out once', async () => {
 		let requests = 0;
 		nock(BASE_URL)
@@ -222,6 +123,93 @@ describe('a send is never repeated once the service may have accepted it', () =>
 		const { output } = await runNode({ parameters: send });
 		expect(requests).toBe(2);
 		expect(output[0].json.message_id).toBe('msg-1');
+	});
+});
+
+/**
+ * A request that keeps failing, one row a case: how many times it was sent (a GET is retried, a send is not once
+ * the service may have accepted it; a connection that never opened is retried for both), and what the error says.
+ */
+describe('a request that keeps failing', () => {
+	const retried = () => 1 + policy.maxRetries;
+	const once = () => 1;
+	const broke = 'The connection to the SMS Platform service broke off (ECONNRESET) [item 0]';
+	it.each<{
+		name: string;
+		parameters: IDataObject;
+		failure: { status: number; body: IDataObject; delayMs?: number } | { error: Error };
+		requests: () => number;
+		message: string;
+		description: RegExp[];
+	}>([
+		{
+			name: 'a GET on 503 gives up after the bounded retries: 1 + policy.maxRetries requests',
+			parameters: getBalance,
+			failure: { status: 503, body: { detail: 'Service temporarily unavailable' } },
+			requests: retried,
+			message: 'The service could not answer [item 0]',
+			description: [/The request was tried again without success/],
+		},
+		{
+			name: 'a GET that keeps failing on the network says how often it was tried',
+			parameters: getBalance,
+			failure: { error: netError('ECONNRESET', 'socket hang up') },
+			requests: retried,
+			message: broke,
+			description: [new RegExp(`tried ${1 + policy.maxRetries} times`)],
+		},
+		{
+			name: 'a send is NOT retried on 503: exactly 1 request',
+			parameters: send,
+			failure: { status: 503, body: { error: 'Gateway overloaded', code: 'UPSTREAM_BUSY' } },
+			requests: once,
+			message: 'The service could not answer [item 0]',
+			description: [/not re-sent automatically, to avoid a duplicate SMS/],
+		},
+		{
+			name: 'a send is NOT retried after a timeout, and says it may have been accepted',
+			parameters: { ...send, requestOptions: { timeout: 1 } },
+			failure: { status: 200, body: SENT, delayMs: 1500 },
+			requests: once,
+			message: 'The SMS Platform service did not answer within 1 s (ECONNABORTED) [item 0]',
+			description: [/may have accepted the request/, /NOT repeated automatically/, /duplicate SMS/],
+		},
+		{
+			name: 'a send is NOT retried after a dropped connection (ECONNRESET)',
+			parameters: send,
+			failure: { error: netError('ECONNRESET', 'socket hang up') },
+			requests: once,
+			message: broke,
+			description: [
+				/may have accepted the request before the connection broke off, so it was NOT repeated/,
+			],
+		},
+		{
+			name: 'a send gives up on a service that never accepts connections, naming the Base URL',
+			parameters: send,
+			failure: { error: netError('ECONNREFUSED', 'connect ECONNREFUSED 10.0.0.1:443') },
+			requests: retried,
+			message:
+				'Could not connect to the SMS Platform service at https://api.sms.test (ECONNREFUSED) [item 0]',
+			description: [/Check the Base URL in the credential/],
+		},
+	])('$name', async ({ parameters, failure, requests, message, description }) => {
+		let sent = 0;
+		const route =
+			parameters.operation === 'send' ? nock(BASE_URL).post(SEND) : nock(BASE_URL).get(BALANCE);
+		const interceptor = route.times(20);
+		if ('error' in failure) interceptor.replyWithError(failure.error).on('request', () => sent++);
+		else
+			interceptor
+				.delay(failure.delayMs ?? 0)
+				.reply(failure.status, failure.body)
+				.on('request', () => sent++);
+		const error = await caught(() => runNode({ parameters }));
+		expect(policy.maxRetries).toBeGreaterThan(0);
+		expect(sent).toBe(requests());
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.message).toBe(message);
+		for (const words of description) expect(error.description).toMatch(words);
 	});
 });
 

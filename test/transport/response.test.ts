@@ -1,5 +1,5 @@
 /**
- * Responses are read tolerantly (design §3): single objects bare or wrapped, lists as a page envelope, `results`,
+ * Responses are read tolerantly: single objects bare or wrapped, lists as a page envelope, `results`,
  * `activities` or a bare array, numbers that arrive as strings.
  */
 
@@ -12,7 +12,7 @@ import {
 	listCount,
 	unwrapList,
 	unwrapObject,
-} from '../../nodes/SmsPlatform/transport/answers';
+} from '../../nodes/SmsPlatform/transport/envelopes';
 
 describe('unwrapObject', () => {
 	const tx = { transaction_id: 't1', status: 'completed' };

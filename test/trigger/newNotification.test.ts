@@ -30,7 +30,7 @@ describe('trigger newNotification', () => {
 		expect(items).toBeNull();
 		expect(staticData).toEqual({
 			newNotification: {
-				config: JSON.stringify({ event: 'newNotification', threshold: 0, unreadOnly: false }),
+				config: JSON.stringify({ event: 'newNotification', unreadOnly: false }),
 				timeline: {
 					since: new Date((T0 - 1000 + 129) * 1000).toISOString(),
 					atSince: ['n-129'],

@@ -49,7 +49,7 @@ describe('trigger paymentCompleted', () => {
 		expect(items).toBeNull();
 		expect(staticData).toEqual({
 			paymentCompleted: {
-				config: JSON.stringify({ event: 'paymentCompleted', threshold: 0 }),
+				config: JSON.stringify({ event: 'paymentCompleted' }),
 				// `done`: the payments known completed (here at activation), so none passes for new later.
 				timeline: {
 					since: '2025-03-01T08:00:00.000Z',

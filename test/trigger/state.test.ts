@@ -18,7 +18,6 @@ import {
 	notification,
 	payment,
 	prng,
-	settle,
 	uuid,
 } from './support/service';
 
@@ -165,7 +164,7 @@ describe('trigger state', () => {
 		});
 		expect(c.items).toBeNull();
 		expect((c.staticData.newNotification as IDataObject).config).toBe(
-			JSON.stringify({ event: 'newNotification', threshold: 0, unreadOnly: true }),
+			JSON.stringify({ event: 'newNotification', unreadOnly: true }),
 		);
 	});
 
@@ -262,45 +261,6 @@ describe('trigger state', () => {
 		nock(BASE_URL).get('/api/notifications/').query(true).reply(200, records);
 		const b = await pollTrigger({ parameters: NOTIFICATIONS, staticData: a.staticData });
 		expect(ids(b.items)).toEqual(['n-2']);
-	});
-
-	it('a Payment Completed state saved by version 0.1 (cursor in creation times, no done) carries on: nothing fires twice, a watched payment still fires', async () => {
-		const list = history();
-		list.shape = 'grouped';
-		// p-1 was watched and completed after the cursor: 0.1 fired it (or never saw it pending): history either way.
-		const early = list.add(livePayment('p-1', T0 + 10, 'pending'));
-		settle(early, 'completed', T0 + 30);
-		const watched = list.add(livePayment('p-2', T0 + 11, 'pending'));
-		list.add(livePayment('p-3', T0 + 20, 'completed'));
-		const saved = {
-			paymentCompleted: {
-				config: JSON.stringify({ event: 'paymentCompleted', threshold: 0 }),
-				timeline: {
-					since: '2025-03-01T08:00:20.000Z',
-					atSince: ['p-3'],
-					pending: { 'p-2': '2025-03-01T08:00:11.000Z' },
-				},
-			},
-		};
-		let live = new LiveTrigger(PAYMENTS, JSON.stringify(saved));
-		list.add(livePayment('p-4', T0 + 60, 'completed'));
-		expect(ids(await live.poll())).toEqual(['p-4']);
-		const state = JSON.parse(live.staticDataJson()) as {
-			paymentCompleted: { config: string; timeline: TimelineState };
-		};
-		// The same bucket and config; the cursor now in completion times, the payments done remembered.
-		expect(state.paymentCompleted.config).toBe(saved.paymentCompleted.config);
-		expect(state.paymentCompleted.timeline).toEqual({
-			since: '2025-03-01T08:01:00.000Z',
-			atSince: ['p-4'],
-			pending: { 'p-2': '2025-03-01T08:00:11.000Z' },
-			done: ['p-1', 'p-4'],
-		});
-		settle(watched, 'completed', T0 + 90);
-		early.updated_at = iso(T0 + 95);
-		expect(ids(await live.poll())).toEqual(['p-2']);
-		live = live.restart();
-		expect(await live.poll()).toBeNull();
 	});
 
 	it(`Payment Completed state stays bounded: ${MAX_WATCHED_PAYMENTS} watched and the latest ${MAX_REMEMBERED_PAYMENTS} done, with UUIDs`, async () => {

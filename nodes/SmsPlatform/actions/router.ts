@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { getRequestSettings, parameterReader } from '../helpers/parameters';
+import { useRequestOptions } from '../transport';
 import * as account from './account';
 import * as activity from './activity';
 import * as billing from './billing';
@@ -118,8 +120,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		return [returnData];
 	}
 
+	const read = parameterReader(this);
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
+			// Request Options, read here once an item for every operation: its requests use them.
+			useRequestOptions(this, itemIndex, getRequestSettings(this, itemIndex, read));
 			const output = await operation.execute.call(this, itemIndex);
 			returnData.push(...toItems(output, itemIndex));
 		} catch (caught) {

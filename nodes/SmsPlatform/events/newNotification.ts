@@ -21,9 +21,7 @@ export const newNotification = timelineEvent({
 				'Whether to fire only for notifications that are still unread. Defaults to false.',
 		},
 	],
-	// `threshold: 0` keeps the state key of version 0.1.0.
 	settings: (ctx) => ({
-		threshold: 0,
 		unreadOnly: (ctx.getNodeParameter('options', {}) as IDataObject).unreadOnly === true,
 	}),
 	spec: (settings, maxEvents) => ({

@@ -20,7 +20,7 @@ import { maxEventsOption, timelineEvent } from './triggerEvent';
  */
 export const MAX_WATCHED_PAYMENTS = 200;
 export const WATCH_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
-export const WATCH_PAGES = 10;
+const WATCH_PAGES = 10;
 /**
  * The latest payments emitted (or found completed at activation) are remembered, so none fires (again) when its
  * record changes after completing (a later `updated_at`) or when the history shows it in a second record (same
@@ -41,8 +41,7 @@ export const paymentCompleted = timelineEvent({
 	description: 'Fires once when a mobile money payment completes, whenever it was created',
 	fields: [],
 	options: [maxEventsOption],
-	// `threshold: 0` keeps the state key of version 0.1.0.
-	settings: () => ({ threshold: 0 }),
+	settings: () => ({}),
 	spec: (_settings, maxEvents) => ({
 		path: endpoints.billingHistory().documented.path,
 		qs: { type: 'payment' },

@@ -149,10 +149,6 @@ export async function baseline(ctx: IPollFunctions, spec: TimelineSpec): Promise
  * One poll: every record whose event time is after the cursor (or at it, with an id not yet processed) is classified;
  * watched records are re-checked. Emits in event-time order, at most `maxEmit`; the cursor moves only over records
  * processed in this poll, so the rest come next poll.
- *
- * A state without `done` from an event that keeps it was written when the cursor was in creation times (version 0.1):
- * in that one poll a record created before the cursor that is not watched is history, as it was then (it may have
- * fired from the watch already), and is remembered as done. The state it writes is in event times.
  */
 export async function pollTimeline(
 	ctx: IPollFunctions,
@@ -161,7 +157,6 @@ export async function pollTimeline(
 ): Promise<PollOutcome> {
 	const parsedSince = previous.since === null ? NaN : Date.parse(previous.since);
 	const sinceMs = Number.isNaN(parsedSince) ? null : parsedSince;
-	const legacy = spec.maxRemembered > 0 && !Array.isArray(previous.done);
 	const done = new Set(previous.done ?? []);
 	const previousPending = previous.pending ?? {};
 	const pendingTimes = Object.values(previousPending)
@@ -180,9 +175,6 @@ export async function pollTimeline(
 
 	const atSince = new Set(sinceMs === null ? [] : (previous.atSince ?? []));
 	const pending: Record<string, string> = { ...previousPending };
-	/** The key a record is watched under: its key, or (a state of version 0.1) its id. */
-	const watchedKey = (key: string, id: string) =>
-		key in pending ? key : id in pending ? id : undefined;
 	const remember = (key: string) => {
 		if (spec.maxRemembered === 0) return;
 		done.delete(key);
@@ -204,20 +196,12 @@ export async function pollTimeline(
 	let boundary = new Set(atSince);
 	for (const { record, id, key, ts, created } of ordered) {
 		const isNew = sinceMs === null || ts > sinceMs || (ts === sinceMs && !atSince.has(id));
-		const watched = watchedKey(key, id);
+		const watched = key in pending ? key : undefined;
 		let verdict = isNew || watched !== undefined ? verdictOf(spec, record) : 'skip';
 		// Done already: its time moved since (a later `updated_at`), or it is a second record of the same payment. Nor
 		// does it need watching, whichever of its records is still in progress.
 		if (verdict !== 'skip' && done.has(key)) verdict = 'skip';
 		if (isNew) {
-			if (legacy && verdict === 'emit' && watched === undefined) {
-				const newByCreation =
-					sinceMs === null || created > sinceMs || (created === sinceMs && !atSince.has(id));
-				if (!newByCreation) {
-					verdict = 'skip';
-					remember(key);
-				}
-			}
 			// The budget is spent: this record and all newer ones wait for the next poll. Not inside a second that already
 			// holds too many ids to remember, though: that second is finished first, so the cursor can move past it.
 			const overfull = ts === sinceValue && boundary.size >= MAX_BOUNDARY_IDS;

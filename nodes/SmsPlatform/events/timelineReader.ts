@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { hasNext, listCount, PAGE_SIZE, readPages } from '../transport';
+import { PAGE_SIZE, readPages } from '../transport';
 
 /**
  * Reading a newest-first list (payments, notifications) down to a cursor, for timeline.ts. It imports nothing from
@@ -54,14 +54,6 @@ export interface ReadResult {
 	pages: number;
 }
 
-function listEnded(body: unknown, pageLength: number, totalRead: number): boolean {
-	const next = hasNext(body);
-	if (next !== undefined) return !next;
-	const count = listCount(body);
-	if (count !== undefined) return totalRead >= count;
-	return pageLength < PAGE_SIZE;
-}
-
 /**
  * Pages to ask for ahead: when the list is read to its end (no cursor yet), every page its count announces is
  * needed, so they are read in parallel. Towards a cursor, one page at a time: how many pages lie above the cursor is
@@ -85,31 +77,27 @@ export async function readTimeline(
 	plan: ReadPlan,
 ): Promise<ReadResult> {
 	const records: IDataObject[] = [];
-	const seen = new Set<string>();
 	let newest = -Infinity;
 	let result: ReadResult = { records, complete: true, pages: 0 };
-	await readPages(ctx, { path: spec.path, qs: spec.qs, readPage: spec.readPage }, (page) => {
+	const list = { path: spec.path, qs: spec.qs, readPage: spec.readPage, keyOf: idOf };
+	await readPages(ctx, list, (page) => {
 		result = { records, complete: true, pages: page.number };
 		if (page.whole) {
 			// The whole history at once, grouped by kind (page and filters ignored): every record is here, newest first.
 			result.records = page.records;
 			return 'stop';
 		}
-		// Records that moved down a page while we read (new ones arrived on top) come once.
-		const fresh = page.records.filter((record) => !seen.has(idOf(record)));
-		for (const record of fresh) {
-			seen.add(idOf(record));
-			records.push(record);
-		}
-		// An empty page, or one with nothing new (a server that ignores `page`), ends the list.
-		if (fresh.length === 0) return 'stop';
+		// Records that moved down a page while we read (new ones arrived on top) come once: the walker keeps them out
+		// of `fresh`. A page with nothing new (an empty one, or a server that ignores `page`) ends the list.
+		records.push(...page.fresh);
+		if (page.fresh.length === 0) return 'stop';
 		let oldest = Infinity;
 		for (const record of page.records) {
 			const ts = timestampOf(record);
 			oldest = Math.min(oldest, ts);
 			newest = Math.max(newest, ts);
 		}
-		if (listEnded(page.body, page.records.length, records.length)) return 'stop';
+		if (page.last) return 'stop';
 		const cursorReached =
 			plan.cursor === undefined || (plan.cursor !== null && oldest < plan.cursor);
 		const pendingFrom = plan.pendingFrom?.(newest);
@@ -122,7 +110,7 @@ export async function readTimeline(
 		}
 		// Only a read to the end of the list (no cursor yet) knows which pages it needs: all of them.
 		if (plan.cursor !== null) return 1;
-		return pagesAhead(spec, page.number, listCount(page.body), records.length);
+		return pagesAhead(spec, page.number, page.count, records.length);
 	});
 	return result;
 }

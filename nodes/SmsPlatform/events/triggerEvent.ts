@@ -17,7 +17,10 @@ export interface TriggerEvent {
 	fields: INodeProperties[];
 	/** Entries of the Options collection it uses (shared entries, e.g. Max Events per Poll, are declared by each). */
 	options: INodeProperties[];
-	/** Where its state sits in the node's static data, beside the key (names of version 0.1.0: saved states stay). */
+	/**
+	 * Where its state sits in the node's static data, beside the key: active workflows keep their state under this
+	 * name, so renaming it makes them start afresh (a new baseline).
+	 */
 	stateName: string;
 	/**
 	 * Its settings read from the node's parameters (errors name the field). They key its state, so a change of them

@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { DEFAULT_SETTINGS } from '../transport';
+
 /**
  * What the SMS Platform app does, for both nodes. n8n's nodes panel lists the action and the trigger under one
  * "SMS Platform" entry headed by the trigger's description, so the trigger carries the app's description too; its
@@ -29,9 +31,15 @@ export function returnAllOrLimit(): INodeProperties[] {
 	];
 }
 
+/** The transport's defaults in the panel's units (seconds): the panel shows the values the transport uses. */
+const maxRateLimitWaitDefault = DEFAULT_SETTINGS.maxRateLimitWaitMs / 1000;
+const parallelRequestsDefault = DEFAULT_SETTINGS.parallelRequests;
+const timeoutDefault = DEFAULT_SETTINGS.timeoutMs / 1000;
+
 /**
- * Request Options shown on every operation: the bound on waiting for the rate limit, the parallel requests and the
- * timeout, sorted by name as n8n sorts optional fields.
+ * Request Options, declared once for the whole node (SmsPlatform.node.ts adds it after every operation's fields, so a
+ * new operation has it with nothing to add) and read once an item (readRequestOptions in helpers/requestOptions.ts).
+ * The bound on waiting for the rate limit, the parallel requests and the timeout, sorted by name as n8n sorts them.
  */
 export const requestOptionsDescription: INodeProperties = {
 	displayName: 'Request Options',
@@ -45,26 +53,24 @@ export const requestOptionsDescription: INodeProperties = {
 			name: 'maxRateLimitWait',
 			type: 'number',
 			typeOptions: { minValue: 0, maxValue: 3600 },
-			default: 120,
-			description:
-				'Seconds to wait at most for the service’s hourly limit of 1,000 requests to reset before the item fails. 0 never waits. Defaults to 120.',
+			default: maxRateLimitWaitDefault,
+			description: `Seconds to wait at most for the service’s hourly limit of 1,000 requests to reset before the item fails. 0 never waits. Defaults to ${maxRateLimitWaitDefault}.`,
 		},
 		{
 			displayName: 'Parallel Requests',
 			name: 'parallelRequests',
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: 10 },
-			default: 4,
-			description:
-				'How many requests run at once when all results are returned or combined items are sent. 1 sends them one after another. Defaults to 4.',
+			default: parallelRequestsDefault,
+			description: `How many requests run at once when all results are returned or combined items are sent. 1 sends them one after another. Defaults to ${parallelRequestsDefault}.`,
 		},
 		{
 			displayName: 'Timeout',
 			name: 'timeout',
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: 600 },
-			default: 30,
-			description: 'Seconds to wait for the service to answer one request. Defaults to 30.',
+			default: timeoutDefault,
+			description: `Seconds to wait for the service to answer one request. Defaults to ${timeoutDefault}.`,
 		},
 	],
 };

@@ -40,6 +40,10 @@ export function parameterReader(ctx: IExecuteFunctions): ParameterReader {
 	};
 }
 
+/**
+ * Request Options of one item (the router reads them once an item for every operation; Send with its fast reader).
+ * Out of range (e.g. from an expression) is an error, not a silent fallback: an unbounded timeout or wait is none.
+ */
 export function getRequestSettings(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -47,29 +51,57 @@ export function getRequestSettings(
 ): Partial<RequestSettings> {
 	const options = read('requestOptions', itemIndex, {}) as IDataObject;
 	const settings: Partial<RequestSettings> = {};
-	// Out of range (e.g. from an expression) is an error, not a silent fallback: an unbounded timeout or wait is none.
-	const bounded = (value: unknown, label: string, min: number, max: number): number | undefined => {
+	const option = (name: string, label: string, min: number, max: number): number | undefined => {
+		const value = options[name];
 		if (value === undefined || value === null || value === '') return undefined;
-		const n = typeof value === 'string' ? Number(value.trim()) : value;
-		if (typeof n !== 'number' || !Number.isFinite(n) || n < min || n > max) {
-			throw new NodeOperationError(
-				ctx.getNode(),
-				`'${label}' in 'Request Options' must be a number from ${min} to ${max}, not ${JSON.stringify(value)}`,
-				{
-					itemIndex,
-					description: `Enter a number from ${min} to ${max} in 'Request Options' → '${label}', or remove the option to use its default.`,
-				},
-			);
-		}
-		return n;
+		return numberInRange(ctx, value, { label, min, max, inRequestOptions: true }, itemIndex);
 	};
-	const timeout = bounded(options.timeout, 'Timeout', 1, 600);
+	const timeout = option('timeout', 'Timeout', 1, 600);
 	if (timeout !== undefined) settings.timeoutMs = timeout * 1000;
-	const maxWait = bounded(options.maxRateLimitWait, 'Max Rate-Limit Wait', 0, 3600);
+	const maxWait = option('maxRateLimitWait', 'Max Rate-Limit Wait', 0, 3600);
 	if (maxWait !== undefined) settings.maxRateLimitWaitMs = maxWait * 1000;
-	const parallel = bounded(options.parallelRequests, 'Parallel Requests', 1, 10);
+	const parallel = option('parallelRequests', 'Parallel Requests', 1, 10);
 	if (parallel !== undefined) settings.parallelRequests = Math.floor(parallel);
 	return settings;
+}
+
+/** What a number field allows, and where the user finds it. */
+interface NumberField {
+	label: string;
+	min: number;
+	max: number;
+	/** Only whole numbers (a limit, a count of credits). */
+	whole?: boolean;
+	/** An option of 'Request Options': the error says where it is and that removing it restores the default. */
+	inRequestOptions?: boolean;
+}
+
+/**
+ * The one number-in-range check: a number, or text that is one, from `min` to `max` (whole, if asked). Otherwise an
+ * error naming the field, the item and the value.
+ */
+function numberInRange(
+	ctx: IExecuteFunctions,
+	value: unknown,
+	field: NumberField,
+	itemIndex: number,
+): number {
+	const { label, min, max } = field;
+	const n = typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value;
+	const fits = typeof n === 'number' && Number.isFinite(n) && n >= min && n <= max;
+	if (fits && (!field.whole || Number.isInteger(n))) return n;
+	const kind = field.whole ? 'whole number' : 'number';
+	const where = field.inRequestOptions ? ` in 'Request Options'` : '';
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`'${label}'${where} must be a ${kind} from ${min} to ${max}, not ${JSON.stringify(value)}`,
+		{
+			itemIndex,
+			description: field.inRequestOptions
+				? `Enter a ${kind} from ${min} to ${max} in 'Request Options' → '${label}', or remove the option to use its default.`
+				: `Enter a ${kind} from ${min} to ${max} in '${label}', or check the expression that gives it.`,
+		},
+	);
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -155,7 +187,7 @@ export function optionalString(
 	return trimmed === '' ? undefined : trimmed;
 }
 
-/** A list limit: a whole number within bounds, or an error naming the item and value. */
+/** A whole number within bounds (see numberInRange). */
 export function boundedInteger(
 	ctx: IExecuteFunctions,
 	value: unknown,
@@ -164,18 +196,7 @@ export function boundedInteger(
 	min: number,
 	max: number,
 ): number {
-	const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-	if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`'${label}' must be a whole number from ${min} to ${max}, not ${JSON.stringify(value)}`,
-			{
-				itemIndex,
-				description: `Enter a whole number from ${min} to ${max} in '${label}', or check the expression that gives it.`,
-			},
-		);
-	}
-	return n;
+	return numberInRange(ctx, value, { label, min, max, whole: true }, itemIndex);
 }
 
 /** The Limit parameter of a list (default 50): a whole number from 1 to `max`, or an error naming the item and value. */

@@ -1,43 +1,37 @@
 import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
+import { endpoints } from '../endpoints';
+import { probeApiKey } from './apiKeyProbe';
+import { normalizeBaseUrl } from './baseUrl';
+import { parseBody, saysNoMatch } from './body';
+import type { RequestSettings } from './defaults';
 import {
 	buildApiError,
-	coerceNumbers,
 	type CredentialMode,
-	loginError,
 	networkError,
-	parseBody,
-	readAnswer,
 	refusedCredentialError,
-	saysNoMatch,
 	tooLongWaitError,
-	unexpectedAnswerError,
-	unwrapObject,
-} from './answers';
-import {
-	CREDENTIAL_TYPE,
-	credentialsDecrypted,
-	credentialsOf,
-	isLoginFailure,
-	normalizeBaseUrl,
-	probeApiKey,
-	scrubAnswer,
-	scrubError,
-	sessionOf,
-	type ApiContext,
-} from './credential';
-import { endpoints } from '../endpoints';
-import type { RequestSettings } from './defaults';
+} from './errors';
+import { isLoginFailure, loginError } from './login';
 import {
 	decide,
 	networkFailure,
 	noteRateHeaders,
 	paceDelay,
-	settingsFor,
 	type Attempt,
 	type Counters,
 } from './policy';
+import { readAnswer } from './readAnswer';
+import { scrubAnswer, scrubError } from './redaction';
+import {
+	CREDENTIAL_TYPE,
+	credentialsDecrypted,
+	credentialsOf,
+	sessionOf,
+	settingsOf,
+	type ApiContext,
+} from './session';
 
 /**
  * The HTTP exchange: one request to the service through n8n's request helper with the credential, repeated as the
@@ -54,12 +48,11 @@ export interface ApiRequest {
 	body?: IDataObject;
 	itemIndex?: number;
 	/**
-	 * `false` for requests that create something (send, create tenant, initiate payment): they are retried only when
-	 * the service certainly did not process them (a 429, or a connection that never opened).
+	 * Set on a request that creates something, which a repeat would create twice: `'sms'` for a send (its errors say
+	 * that nothing was re-sent), `'record'` for the others (a tenant, a payment). Such a request is repeated only when
+	 * the service certainly did not process it (a 429, or a connection that never opened). Unset: safe to repeat.
 	 */
-	idempotent?: boolean;
-	/** A send: errors say that nothing was re-sent. */
-	isSend?: boolean;
+	creates?: 'sms' | 'record';
 	settings?: Partial<RequestSettings>;
 }
 
@@ -96,10 +89,10 @@ export async function apiRequest<T = unknown>(
 
 /** The I/O loop: pace, send one attempt, and carry out what `decide` says about it. */
 async function attemptUntilDecided<T>(ctx: ApiContext, req: ApiRequest): Promise<ApiResponse<T>> {
-	const settings = settingsFor(req.slow, req.settings);
+	const settings = settingsOf(ctx, req);
 	const credentials = await credentialsOf(ctx, req.itemIndex);
 	const baseUrl = normalizeBaseUrl(ctx, credentials.baseUrl, req.itemIndex);
-	const idempotent = req.idempotent ?? req.method === 'GET';
+	const idempotent = req.creates === undefined;
 	const session = sessionOf(ctx);
 	const rate = session.rate;
 	const isJwt = credentials.authMethod === 'jwt';
@@ -171,7 +164,6 @@ async function attemptUntilDecided<T>(ctx: ApiContext, req: ApiRequest): Promise
 				throw networkError(ctx.getNode(), req, (attempt as { failure: never }).failure, {
 					baseUrl,
 					attempts,
-					idempotent,
 					settings,
 				});
 			case 'failTokenRefused':
@@ -196,7 +188,6 @@ async function attemptUntilDecided<T>(ctx: ApiContext, req: ApiRequest): Promise
 				{ ...req, mode: credentials.authMethod as CredentialMode },
 				status,
 				response?.body,
-				idempotent,
 			) as T,
 			statusCode: status,
 		};
@@ -243,7 +234,7 @@ function rethrowIfAnswered(ctx: ApiContext, req: ApiRequest, error: unknown): un
 			method: req.method,
 			path: req.path,
 			itemIndex: req.itemIndex,
-			isSend: req.isSend,
+			isSend: req.creates === 'sms',
 		});
 	}
 	const login = isLoginFailure(error);
@@ -259,55 +250,4 @@ function lowerCaseHeaders(headers: unknown): Record<string, string> {
 		out[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
 	}
 	return out;
-}
-
-/** What a GET of one resource must give: the wrapper the endpoint documents, its number fields, its key fields. */
-export interface RecordRequest {
-	path: string;
-	/** The route answers slowly by design (endpoints.ts): a longer default timeout. */
-	slow?: boolean;
-	qs?: IDataObject;
-	itemIndex?: number;
-	settings?: Partial<RequestSettings>;
-	/** Wrapper key the endpoint documents (`message`, `transaction`...), tried first. */
-	wrapper?: string;
-	/** Fields documented as numbers (some servers send them as strings). */
-	numbers?: string[];
-	/** Documented fields the answer must have (the resource is useless without them). */
-	required?: string[];
-}
-
-/**
- * GET one resource: the answer unwrapped to the resource, its numbers read as numbers. An answer that is empty, or
- * lacks a field the operation exists to return, is an error naming the item, the field and what came instead: an
- * empty output item would pass for a success.
- */
-export async function getRecord(ctx: ApiContext, req: RecordRequest): Promise<IDataObject> {
-	const response = await apiRequest(ctx, {
-		method: 'GET',
-		path: req.path,
-		slow: req.slow,
-		qs: req.qs,
-		itemIndex: req.itemIndex,
-		settings: req.settings,
-	});
-	const record = unwrapObject(response.body, req.wrapper);
-	const empty = Object.keys(record).length === 0;
-	const missing = empty
-		? undefined
-		: (req.required ?? []).find((field) => record[field] === undefined || record[field] === null);
-	if (empty || missing) {
-		throw unexpectedAnswerError(
-			ctx.getNode(),
-			{ ...response, path: req.path, itemIndex: req.itemIndex },
-			{
-				message: missing
-					? `The service's answer has no '${missing}' field`
-					: "The service's answer is empty",
-				description:
-					'The service answered without the data this operation returns. Check the Base URL of the credential (it may point at something other than the API), or try again later.',
-			},
-		);
-	}
-	return coerceNumbers(record, req.numbers ?? []);
 }

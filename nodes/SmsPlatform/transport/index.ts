@@ -1,38 +1,34 @@
-import { sessionOf, type ApiContext } from './credential';
 import type { RequestSettings } from './defaults';
-import { runBounded, settingsFor } from './policy';
+import { runBounded } from './policy';
+import { sessionOf, settingsOf, type ApiContext } from './session';
 
 /**
  * The one door to the service, as in n8n's own nodes (Microsoft Teams v2: router → operation → transport/index.ts).
  * Operations, trigger events and the list search use only what is exported here:
  * - apiRequest: one request (credential, Base URL, retries, rate limit, errors with the service's own words);
- * - getRecord: GET one resource, unwrapped and checked; listRecords / getList / readPages: lists and their pages;
+ * - getRecord: GET one resource, unwrapped and checked; listRecords / getList: lists; readPages: the page walker;
  * - forEachBounded: several requests at once, within Parallel Requests and the rate limit.
- * Behind it: exchange.ts (the HTTP exchange), credential.ts (session, Base URL, login, secrets), policy.ts and
- * defaults.ts (retries, pacing, settings), answers.ts (reading answers, every error), pager.ts (lists).
+ * Behind it, one responsibility a file:
+ * - exchange.ts: the HTTP exchange, one request repeated as policy.ts decides (retries, re-login, rate-limit pacing);
+ * - defaults.ts: the default timeouts, retries and waits; policy.ts merges a request's own settings over them;
+ * - session.ts: what one run learns (credential data, rate-limit state); baseUrl.ts: the Base URL and its errors;
+ * - login.ts: the e-mail and password login (JWT); apiKeyProbe.ts: tells a wrong API key from a refusing endpoint;
+ * - redaction.ts: the credential's secrets removed from errors and answers;
+ * - body.ts: parsing a body, the service's own words; envelopes.ts: the resource, list and numbers in an answer;
+ * - readAnswer.ts: a final answer's value or error; errors.ts: every error's title, advice and constructor;
+ * - pages.ts: the page walker (order, parallel pages, each record once, the list's end); records.ts: what
+ *   operations read (one record, a list).
  */
 
-export { apiRequest, getRecord, type ApiRequest, type RecordRequest } from './exchange';
-export {
-	getList,
-	listRecords,
-	readPages,
-	PAGE_SIZE,
-	type ListRequest,
-	type Page,
-	type PageHandler,
-} from './pager';
-export {
-	coerceNumbers,
-	credentialNotAccepted,
-	hasNext,
-	listCount,
-	mayHaveBeenAccepted,
-	unexpectedAnswerError,
-	unwrapObject,
-} from './answers';
-export { CREDENTIAL_TYPE, checkedBaseUrl, logIn, type ApiContext } from './credential';
-export type { RequestSettings } from './defaults';
+export { apiRequest } from './exchange';
+export { getList, getRecord, listRecords } from './records';
+export { readPages, PAGE_SIZE } from './pages';
+export { coerceNumbers, unwrapObject } from './envelopes';
+export { credentialNotAccepted, mayHaveBeenAccepted, unexpectedAnswerError } from './errors';
+export { checkedBaseUrl } from './baseUrl';
+export { logIn } from './login';
+export { CREDENTIAL_TYPE, useRequestOptions, type ApiContext } from './session';
+export { DEFAULT_SETTINGS, type RequestSettings } from './defaults';
 
 /**
  * Runs `task` for each entry with at most Parallel Requests (from `settings`, else the default) running at once, and
@@ -45,6 +41,6 @@ export async function forEachBounded<T>(
 	task: (entry: T) => Promise<void>,
 	shouldStop: () => boolean,
 ): Promise<number> {
-	const wanted = settingsFor(false, settings).parallelRequests;
+	const wanted = settingsOf(ctx, { settings }).parallelRequests;
 	return await runBounded(sessionOf(ctx).rate, entries, wanted, task, shouldStop);
 }

@@ -2,7 +2,8 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { API_KEY, BASE_URL, apiKeyCredentials, runNode } from '../../support/harness';
+import { API_KEY, BASE_URL, apiKeyCredentials } from '../../support/harness';
+import { listRunner } from '../listContract';
 import { caught } from '../shared';
 
 const PATH = '/api/billing/history/';
@@ -34,13 +35,7 @@ function page(
 	return { count, next, previous, results };
 }
 
-const run = async (parameters: IDataObject, credentials = apiKeyCredentials()) =>
-	await runNode({
-		parameters: { resource: 'billing', operation: 'getHistory', ...parameters },
-		credentials,
-	});
-
-const items = (list: IDataObject[]) => list.map((json) => ({ json, pairedItem: { item: 0 } }));
+const { run, items } = listRunner('billing', 'getHistory');
 
 describe('billing.getHistory', () => {
 	it('Return All reads pages 1, 2, 3 of 100 with the key as Bearer, following next until it is null', async () => {

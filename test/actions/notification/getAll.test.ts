@@ -2,6 +2,7 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { API_KEY, BASE_URL, apiKeyCredentials, runNode } from '../../support/harness';
+import { describeListOperation, listRunner } from '../listContract';
 
 const PATH = '/api/notifications/';
 
@@ -18,46 +19,17 @@ function notification(n: number, isRead = n % 3 === 0): IDataObject {
 }
 const notifications = (from: number, count: number, isRead?: boolean) =>
 	Array.from({ length: count }, (_, i) => notification(from + i, isRead));
-const run = async (parameters: IDataObject, credentials = apiKeyCredentials()) =>
-	await runNode({
-		parameters: { resource: 'notification', operation: 'getAll', ...parameters },
-		credentials,
-	});
-const items = (list: IDataObject[]) => list.map((json) => ({ json, pairedItem: { item: 0 } }));
+describeListOperation({
+	resource: 'notification',
+	operation: 'getAll',
+	path: PATH,
+	noun: 'notifications',
+	record: (n) => notification(n),
+});
+
+const { run, items } = listRunner('notification', 'getAll');
 
 describe('notification.getAll', () => {
-	it('Return All reads pages 1, 2, 3 of 100 with the key as Bearer and stops when next is null', async () => {
-		const all = notifications(1, 201);
-		const scope = nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}` } })
-			.get(PATH)
-			.query({ page: '1', page_size: '100' })
-			.reply(200, {
-				count: 201,
-				next: `${BASE_URL}${PATH}?page=2&page_size=100`,
-				previous: null,
-				results: all.slice(0, 100),
-			})
-			.get(PATH)
-			.query({ page: '2', page_size: '100' })
-			.reply(200, {
-				count: 201,
-				next: `${BASE_URL}${PATH}?page=3&page_size=100`,
-				previous: `${BASE_URL}${PATH}?page=1&page_size=100`,
-				results: all.slice(100, 200),
-			})
-			.get(PATH)
-			.query({ page: '3', page_size: '100' })
-			.reply(200, {
-				count: 201,
-				next: null,
-				previous: `${BASE_URL}${PATH}?page=2&page_size=100`,
-				results: all.slice(200),
-			});
-		const { output } = await run({ returnAll: true });
-		expect(output).toEqual(items(all));
-		scope.done();
-	});
-
 	it('filters.unreadOnly sends unread_only=true', async () => {
 		const unread = notifications(1, 4, false);
 		const scope = nock(BASE_URL, {
@@ -99,28 +71,6 @@ describe('notification.getAll', () => {
 			});
 		const { output } = await run({ returnAll: false, limit: 5, filters: { unreadOnly: true } });
 		expect(output).toEqual(items(unread));
-		scope.done();
-	});
-
-	it('a Limit of 150 stops after 2 requests of 100 with exactly 150 notifications', async () => {
-		const all = notifications(1, 200);
-		const scope = nock(BASE_URL)
-			.get(PATH)
-			.query({ page: '1', page_size: '100' })
-			.reply(200, {
-				count: 201,
-				next: `${BASE_URL}${PATH}?page=2&page_size=100`,
-				results: all.slice(0, 100),
-			})
-			.get(PATH)
-			.query({ page: '2', page_size: '100' })
-			.reply(200, {
-				count: 201,
-				next: `${BASE_URL}${PATH}?page=3&page_size=100`,
-				results: all.slice(100),
-			});
-		const { output } = await run({ returnAll: false, limit: 150 });
-		expect(output).toEqual(items(all.slice(0, 150)));
 		scope.done();
 	});
 

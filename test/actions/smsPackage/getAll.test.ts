@@ -1,7 +1,8 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { API_KEY, BASE_URL, apiKeyCredentials, listSearch, runNode } from '../../support/harness';
+import { API_KEY, BASE_URL, apiKeyCredentials, listSearch } from '../../support/harness';
+import { describeListOperation, listRunner } from '../listContract';
 
 const PATH = '/api/billing/sms/packages/';
 
@@ -58,112 +59,17 @@ function pkg(n: number): IDataObject {
 		is_active: true,
 	};
 }
-const pkgs = (from: number, count: number) =>
-	Array.from({ length: count }, (_, i) => pkg(from + i));
+describeListOperation({
+	resource: 'smsPackage',
+	operation: 'getAll',
+	path: PATH,
+	noun: 'packages',
+	record: pkg,
+});
 
-const run = async (parameters: IDataObject, credentials = apiKeyCredentials()) =>
-	await runNode({
-		parameters: { resource: 'smsPackage', operation: 'getAll', ...parameters },
-		credentials,
-	});
-const items = (list: IDataObject[]) => list.map((json) => ({ json, pairedItem: { item: 0 } }));
+const { run, items } = listRunner('smsPackage', 'getAll');
 
 describe('smsPackage.getAll', () => {
-	it('Return All with the documented {count, results}: one request with the key as Bearer, one item per package', async () => {
-		const scope = nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}` } })
-			.get(PATH)
-			.query({ page: '1', page_size: '100' })
-			.reply(200, { count: 4, results: [BASIC, STANDARD, LEGACY, ENTERPRISE] });
-		const { output } = await run({ returnAll: true });
-		expect(output).toEqual(items([BASIC, STANDARD, LEGACY, ENTERPRISE]));
-		scope.done();
-	});
-
-	it('Return All reads pages 1, 2, 3 of 100 while the envelope has a next, and stops at next: null', async () => {
-		const all = pkgs(1, 230);
-		const scope = nock(BASE_URL)
-			.get(PATH)
-			.query({ page: '1', page_size: '100' })
-			.reply(200, {
-				count: 230,
-				next: `${BASE_URL}${PATH}?page=2&page_size=100`,
-				previous: null,
-				results: all.slice(0, 100),
-			})
-			.get(PATH)
-			.query({ page: '2', page_size: '100' })
-			.reply(200, {
-				count: 230,
-				next: `${BASE_URL}${PATH}?page=3&page_size=100`,
-				previous: `${BASE_URL}${PATH}?page=1&page_size=100`,
-				results: all.slice(100, 200),
-			})
-			.get(PATH)
-			.query({ page: '3', page_size: '100' })
-			.reply(200, {
-				count: 230,
-				next: null,
-				previous: `${BASE_URL}${PATH}?page=2&page_size=100`,
-				results: all.slice(200),
-			});
-		const { output } = await run({ returnAll: true });
-		expect(output).toEqual(items(all));
-		scope.done();
-	});
-
-	it('Return All without next follows count: 150 packages in two requests', async () => {
-		const all = pkgs(1, 150);
-		const scope = nock(BASE_URL)
-			.get(PATH)
-			.query({ page: '1', page_size: '100' })
-			.reply(200, { count: 150, results: all.slice(0, 100) })
-			.get(PATH)
-			.query({ page: '2', page_size: '100' })
-			.reply(200, { count: 150, results: all.slice(100) });
-		const { output } = await run({ returnAll: true });
-		expect(output).toEqual(items(all));
-		scope.done();
-	});
-
-	it('a Limit of 5 asks for page_size=5 and makes one request', async () => {
-		const scope = nock(BASE_URL, {
-			reqheaders: { 'x-api-key': API_KEY },
-			badheaders: ['authorization'],
-		})
-			.get(PATH)
-			.query({ page: '1', page_size: '5' })
-			.reply(200, {
-				count: 230,
-				next: `${BASE_URL}${PATH}?page=2&page_size=5`,
-				results: pkgs(1, 5),
-			});
-		const { output } = await run({ returnAll: false, limit: 5 }, apiKeyCredentials('apiKeyHeader'));
-		expect(output).toEqual(items(pkgs(1, 5)));
-		scope.done();
-	});
-
-	it('a Limit of 150 stops after 2 requests of 100 with exactly 150 packages', async () => {
-		const all = pkgs(1, 200);
-		const scope = nock(BASE_URL)
-			.get(PATH)
-			.query({ page: '1', page_size: '100' })
-			.reply(200, {
-				count: 230,
-				next: `${BASE_URL}${PATH}?page=2&page_size=100`,
-				results: all.slice(0, 100),
-			})
-			.get(PATH)
-			.query({ page: '2', page_size: '100' })
-			.reply(200, {
-				count: 230,
-				next: `${BASE_URL}${PATH}?page=3&page_size=100`,
-				results: all.slice(100),
-			});
-		const { output } = await run({ returnAll: false, limit: 150 });
-		expect(output).toEqual(items(all.slice(0, 150)));
-		scope.done();
-	});
-
 	it('converts the documented numbers sent as strings (sms_count, price, bonus_sms, validity_days)', async () => {
 		const scope = nock(BASE_URL)
 			.get(PATH)

@@ -1,11 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestOptionsDescription } from '../../helpers/descriptions';
 import { readBalance } from '../../helpers/balance';
-import { getRequestSettings } from '../../helpers/parameters';
 
-const properties: INodeProperties[] = [requestOptionsDescription];
+const properties: INodeProperties[] = [];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['account'], operation: ['getBalance'] } },
@@ -13,5 +11,5 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	return await readBalance(this, itemIndex, getRequestSettings(this, itemIndex));
+	return await readBalance(this, itemIndex);
 }

@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
-import { requestOptionsDescription } from '../../helpers/descriptions';
-import { getRequestSettings, readLimit } from '../../helpers/parameters';
+import { readLimit } from '../../helpers/parameters';
 import { getList } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -16,7 +15,6 @@ const properties: INodeProperties[] = [
 		default: 50,
 		description: 'Max number of results to return',
 	},
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(
@@ -32,7 +30,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			path: endpoints.recentActivity().path,
 			qs: { limit },
 			itemIndex,
-			settings: getRequestSettings(this, itemIndex),
 		},
 		{ noun: 'activities', shape: '{ count, activities: [...] }' },
 	);

@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
-import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
+import { returnAllOrLimit } from '../../helpers/descriptions';
 import { billingType, groupedRecords, withSameFields } from '../../helpers/billing';
-import { getRequestSettings, listLimit } from '../../helpers/parameters';
+import { listLimit } from '../../helpers/parameters';
 import { listRecords } from '../../transport';
 
 const BILLING_TYPES = ['purchase', 'payment', 'usage'];
@@ -36,7 +36,6 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(
@@ -68,7 +67,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		qs,
 		itemIndex,
 		limit: listLimit(this, itemIndex),
-		settings: getRequestSettings(this, itemIndex),
 		numbers: ['amount'],
 		readPage: groupedRecords,
 		keep: wanted === undefined ? undefined : (record) => (billingType(record) ?? wanted) === wanted,

@@ -1,14 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	idField,
-	outputDescription,
-	requestOptionsDescription,
-	shapeOutput,
-} from '../../helpers/descriptions';
+import { idField, outputDescription, shapeOutput } from '../../helpers/descriptions';
 import { endpoints } from '../../endpoints';
-import { getRequestSettings, readId } from '../../helpers/parameters';
+import { readId } from '../../helpers/parameters';
 import { getRecord } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -29,7 +24,6 @@ const properties: INodeProperties[] = [
 		{ name: 'Duration (Seconds)', value: 'duration_seconds' },
 		{ name: 'Messages per Second', value: 'messages_per_second' },
 	]),
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(
@@ -55,7 +49,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const analytics = await getRecord(this, {
 		path: endpoints.campaignAnalytics(readId(this, 'campaignId', 'Campaign ID', itemIndex)).path,
 		itemIndex,
-		settings: getRequestSettings(this, itemIndex),
 		numbers: [
 			'total_recipients',
 			'sent',

@@ -1,14 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	idField,
-	outputDescription,
-	requestOptionsDescription,
-	shapeOutput,
-} from '../../helpers/descriptions';
+import { idField, outputDescription, shapeOutput } from '../../helpers/descriptions';
 import { endpoints } from '../../endpoints';
-import { getRequestSettings, readId } from '../../helpers/parameters';
+import { readId } from '../../helpers/parameters';
 import { getRecord } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -26,7 +21,6 @@ const properties: INodeProperties[] = [
 		{ name: 'Created At', value: 'created_at' },
 		{ name: 'Updated At', value: 'updated_at' },
 	]),
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(
@@ -51,7 +45,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const contact = await getRecord(this, {
 		path: endpoints.contact(readId(this, 'contactId', 'Contact ID', itemIndex)).path,
 		itemIndex,
-		settings: getRequestSettings(this, itemIndex),
 	});
 	return shapeOutput(this, itemIndex, contact, { simple: SIMPLE_FIELDS, id: 'id' });
 }

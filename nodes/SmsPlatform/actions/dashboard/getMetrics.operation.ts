@@ -2,8 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
-import { requestOptionsDescription } from '../../helpers/descriptions';
-import { getRequestSettings } from '../../helpers/parameters';
 import { getRecord } from '../../transport';
 import { PERIODS, ignoredPeriod } from './period';
 
@@ -17,7 +15,6 @@ const properties: INodeProperties[] = [
 		description:
 			"The period the metrics cover, up to today. If the service answers for another period, the output says so in 'periodIgnored' and 'requestedPeriod'.",
 	},
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(
@@ -40,7 +37,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: endpoints.dashboardMetrics().path,
 		qs: { period },
 		itemIndex,
-		settings: getRequestSettings(this, itemIndex),
 		numbers: [
 			'metrics.messages_sent',
 			'metrics.messages_delivered',

@@ -16,7 +16,7 @@ const UNIT_DAYS: Record<string, number> = { d: 1, w: 7, m: 30, y: 365 };
  * How many days a period as the service states it covers: a code (`7d`, `1y`), a label (`Last 30 days`,
  * `last_90_days`, `12 months`, `Last year`), a number of days, or `{ start, end }`. `undefined` when it cannot tell.
  */
-export function periodDays(value: unknown): number | undefined {
+function periodDays(value: unknown): number | undefined {
 	if (typeof value === 'number') return value > 0 ? value : undefined;
 	if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
 		const { start, end } = value as IDataObject;

@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
-import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
+import { returnAllOrLimit } from '../../helpers/descriptions';
 import { isRead } from '../../helpers/notifications';
-import { getRequestSettings, listLimit } from '../../helpers/parameters';
+import { listLimit } from '../../helpers/parameters';
 import { listRecords } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -26,7 +26,6 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(
@@ -44,7 +43,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		qs,
 		itemIndex,
 		limit: listLimit(this, itemIndex),
-		settings: getRequestSettings(this, itemIndex),
 		keep: qs.unread_only ? (record) => isRead(record) !== true : undefined,
 	});
 }

@@ -2,11 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
-import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
-import { getRequestSettings, listLimit } from '../../helpers/parameters';
+import { returnAllOrLimit } from '../../helpers/descriptions';
+import { listLimit } from '../../helpers/parameters';
 import { listRecords } from '../../transport';
 
-const properties: INodeProperties[] = [...returnAllOrLimit(), requestOptionsDescription];
+const properties: INodeProperties[] = returnAllOrLimit();
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['organization'], operation: ['getAll'] } },
@@ -18,6 +18,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: endpoints.organizations().path,
 		itemIndex,
 		limit: listLimit(this, itemIndex),
-		settings: getRequestSettings(this, itemIndex),
 	});
 }

@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
-import { requestOptionsDescription } from '../../helpers/descriptions';
-import { boundedInteger, getRequestSettings, requiredString } from '../../helpers/parameters';
+import { boundedInteger, requiredString } from '../../helpers/parameters';
 import { normalizePhone } from '../../helpers/phone';
 import { apiRequest, coerceNumbers, unwrapObject } from '../../transport';
 
@@ -54,7 +53,6 @@ const properties: INodeProperties[] = [
 		default: 0,
 		description: 'SMS credits the tenant starts with. Defaults to 0.',
 	},
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(
@@ -94,8 +92,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			initial_credits: initialCredits,
 		},
 		itemIndex,
-		idempotent: false,
-		settings: getRequestSettings(this, itemIndex),
+		creates: 'record',
 	});
 	return coerceNumbers(unwrapObject(response.body, 'data'), ['sms_balance']);
 }

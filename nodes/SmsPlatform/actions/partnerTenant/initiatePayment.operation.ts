@@ -2,9 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
-import { requestOptionsDescription } from '../../helpers/descriptions';
 import { looksLikePhone } from '../../helpers/phone';
-import { boundedInteger, getRequestSettings, requiredString } from '../../helpers/parameters';
+import { boundedInteger, requiredString } from '../../helpers/parameters';
 import {
 	DedupeStore,
 	dedupeStoreFailed,
@@ -153,7 +152,6 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(
@@ -194,7 +192,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		);
 	}
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const settings = getRequestSettings(this, itemIndex);
 	// The wait's bounds are checked before the payment is initiated: failing the item after it would invite a second
 	// payment when the user fixes the value and runs again.
 	const wait = options.waitForCompletion === true;
@@ -232,8 +229,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				mobile_money_provider: provider,
 			},
 			itemIndex,
-			idempotent: false,
-			settings,
+			creates: 'record',
 		});
 	} catch (error) {
 		throw await keyAfterFailure(error as Error, store, dedupeKey);
@@ -258,7 +254,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		intervalMs,
 		timeoutMs,
-		settings,
 	});
 }
 

@@ -3,13 +3,7 @@ import { sleep } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
 import { isInProgress, paymentOutput, paymentStatus } from '../../helpers/payments';
-import {
-	apiRequest,
-	coerceNumbers,
-	credentialNotAccepted,
-	unwrapObject,
-	type RequestSettings,
-} from '../../transport';
+import { apiRequest, coerceNumbers, credentialNotAccepted, unwrapObject } from '../../transport';
 
 /**
  * Initiate Payment → Wait for Completion: asks for the payment's status every `intervalMs` until it is no longer in
@@ -24,12 +18,10 @@ export async function waitForPayment(
 		itemIndex,
 		intervalMs,
 		timeoutMs,
-		settings,
 	}: {
 		itemIndex: number;
 		intervalMs: number;
 		timeoutMs: number;
-		settings: Partial<RequestSettings>;
 	},
 ): Promise<IDataObject> {
 	const deadline = Date.now() + timeoutMs;
@@ -55,7 +47,6 @@ export async function waitForPayment(
 			const poll = await apiRequest(ctx, {
 				...endpoints.paymentStatus(transactionId).documented,
 				itemIndex,
-				settings,
 			});
 			last = coerceNumbers(unwrapObject(poll.body, 'transaction'), ['amount']);
 			lastError = undefined;

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
-import { idField, requestOptionsDescription } from '../../helpers/descriptions';
-import { getRequestSettings, readId } from '../../helpers/parameters';
+import { idField } from '../../helpers/descriptions';
+import { readId } from '../../helpers/parameters';
 import { getRecord } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -12,7 +12,6 @@ const properties: INodeProperties[] = [
 		'Transaction ID',
 		"The payment’s transaction ID, from the output of 'Initiate Payment'",
 	),
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(
@@ -25,7 +24,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		...endpoints.paymentStatus(readId(this, 'transactionId', 'Transaction ID', itemIndex))
 			.documented,
 		itemIndex,
-		settings: getRequestSettings(this, itemIndex),
 		wrapper: 'transaction',
 		numbers: ['amount'],
 		required: ['status'],

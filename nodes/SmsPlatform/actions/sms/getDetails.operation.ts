@@ -2,13 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
-import { idField, requestOptionsDescription } from '../../helpers/descriptions';
-import { getRequestSettings, readId } from '../../helpers/parameters';
+import { idField } from '../../helpers/descriptions';
+import { readId } from '../../helpers/parameters';
 import { getRecord } from '../../transport';
 
 const properties: INodeProperties[] = [
 	idField('messageId', 'Message ID', "The message ID from the output of 'Send'"),
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(
@@ -20,7 +19,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return await getRecord(this, {
 		path: endpoints.messageDetails(readId(this, 'messageId', 'Message ID', itemIndex)).path,
 		itemIndex,
-		settings: getRequestSettings(this, itemIndex),
 		wrapper: 'message',
 		numbers: ['cost'],
 	});

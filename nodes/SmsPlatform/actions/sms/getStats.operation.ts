@@ -2,11 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
-import { requestOptionsDescription } from '../../helpers/descriptions';
-import { getRequestSettings } from '../../helpers/parameters';
 import { getRecord } from '../../transport';
 
-const properties: INodeProperties[] = [requestOptionsDescription];
+const properties: INodeProperties[] = [];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['sms'], operation: ['getStats'] } },
@@ -17,7 +15,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return await getRecord(this, {
 		path: endpoints.smsStats().path,
 		itemIndex,
-		settings: getRequestSettings(this, itemIndex),
 		wrapper: 'stats',
 		numbers: ['total_sent', 'total_delivered', 'total_failed', 'delivery_rate', 'total_cost'],
 	});

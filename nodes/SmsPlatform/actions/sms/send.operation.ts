@@ -9,7 +9,6 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { endpoints } from '../../endpoints';
 import { readBalance } from '../../helpers/balance';
 
-import { requestOptionsDescription } from '../../helpers/descriptions';
 import { parameterReader } from '../../helpers/parameters';
 import { apiRequest, forEachBounded, mayHaveBeenAccepted, unwrapObject } from '../../transport';
 import type { OperationOutput } from '../operation';
@@ -146,7 +145,6 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	requestOptionsDescription,
 ];
 
 export const description = updateDisplayOptions(
@@ -339,8 +337,7 @@ async function sendOnce(
 		...endpoints.sendSms().documented,
 		body,
 		itemIndex: item.itemIndex,
-		idempotent: false,
-		isSend: true,
+		creates: 'sms',
 		settings: item.settings,
 	});
 	return unwrapObject(response.body);

@@ -2,13 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
-import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
-import { getRequestSettings, listLimit } from '../../helpers/parameters';
+import { returnAllOrLimit } from '../../helpers/descriptions';
+import { listLimit } from '../../helpers/parameters';
 import { listRecords } from '../../transport';
 
 const PACKAGE_NUMBERS = ['sms_count', 'price', 'bonus_sms', 'validity_days'];
 
-const properties: INodeProperties[] = [...returnAllOrLimit(), requestOptionsDescription];
+const properties: INodeProperties[] = returnAllOrLimit();
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['smsPackage'], operation: ['getAll'] } },
@@ -20,7 +20,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: endpoints.smsPackages().path,
 		itemIndex,
 		limit: listLimit(this, itemIndex),
-		settings: getRequestSettings(this, itemIndex),
 		numbers: PACKAGE_NUMBERS,
 	});
 }

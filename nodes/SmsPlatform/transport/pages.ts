@@ -1,22 +1,17 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import {
-	coerceNumbers,
-	hasNext,
-	isListBody,
-	listCount,
-	unexpectedAnswerError,
-	unwrapList,
-} from './answers';
-import { sessionOf, type ApiContext } from './credential';
 import type { RequestSettings } from './defaults';
+import { hasNext, isListBody, listCount, unwrapList } from './envelopes';
+import { unexpectedAnswerError } from './errors';
 import { apiRequest } from './exchange';
-import { parallelBudget, settingsFor } from './policy';
+import { parallelBudget } from './policy';
+import { sessionOf, settingsOf, type ApiContext } from './session';
 
 /**
- * Reading lists: the pages of a paged list in order (`page`, `page_size`), several at once when they are certainly
- * needed, and each record once. What a page holds is read by the caller's `readPage` when the endpoint has a shape
- * of its own (a grouped billing history), else as a page envelope or a bare list.
+ * The page walker, shared by the list operations (records.ts) and the trigger's reader (events/timelineReader.ts):
+ * the pages of a paged list in order (`page`, `page_size`), several at once when they are certainly needed, each
+ * record once (one dedupe by id) and one rule for the list's end. What a page holds is read by the caller's
+ * `readPage` when the endpoint has a shape of its own (a grouped billing history), else as a page envelope or a list.
  */
 
 /** The most records the service gives a page. */
@@ -44,6 +39,8 @@ export interface ListRequest {
 	 * `undefined` when the answer is not of that shape.
 	 */
 	readPage?: (body: unknown) => IDataObject[] | undefined;
+	/** What makes two records the same one, for outputting each once. Default: the record's `id`; none: never merged. */
+	keyOf?: (record: IDataObject) => string | undefined;
 }
 
 export interface Page {
@@ -53,6 +50,15 @@ export interface Page {
 	records: IDataObject[];
 	/** The answer holds the whole list at once (see ListRequest.readPage). */
 	whole: boolean;
+	/**
+	 * The records not on an earlier page nor earlier on this one, in order. A record added on top of a newest-first
+	 * list while its pages are read shifts the pages: a record already read comes again at the top of the next page.
+	 */
+	fresh: IDataObject[];
+	/** The list's count, from this page or else an earlier one, when the service gives one. */
+	count?: number;
+	/** Whether this is the list's last page (see isLastPage). */
+	last: boolean;
 }
 
 /**
@@ -62,8 +68,22 @@ export interface Page {
  */
 export type PageHandler = (page: Page) => 'stop' | number;
 
-function pageSizeOf(list: ListRequest): number {
+export function pageSizeOf(list: ListRequest): number {
 	return list.limit === undefined ? PAGE_SIZE : Math.max(1, Math.min(PAGE_SIZE, list.limit));
+}
+
+const idKey = (record: IDataObject) => (record.id === undefined ? undefined : String(record.id));
+
+/**
+ * The one rule for a list's end: an empty page; else the page's `next` says so; without `next`, the count is reached
+ * (`read`: the distinct records read so far); without a count either, a page shorter than asked for.
+ */
+function isLastPage(body: unknown, length: number, pageSize: number, read: number, count?: number) {
+	if (length === 0) return true;
+	const next = hasNext(body);
+	if (next !== undefined) return !next;
+	if (count !== undefined) return read >= count;
+	return length < pageSize;
 }
 
 /** The records of one answer, or `undefined` when it is not a list (an empty body is not an empty list). */
@@ -82,8 +102,12 @@ export async function readPages(
 	list: ListRequest,
 	onPage: PageHandler,
 ): Promise<void> {
-	const parallel = settingsFor(false, list.settings).parallelRequests;
+	const parallel = settingsOf(ctx, list).parallelRequests;
 	const rate = sessionOf(ctx).rate;
+	const keyOf = list.keyOf ?? idKey;
+	const seen = new Set<string>();
+	let read = 0;
+	let count: number | undefined;
 	const asked = new Map<number, Promise<Page>>();
 	/** Pages asked for before the page in front of them was answered. */
 	const askedAhead = new Set<number>();
@@ -101,14 +125,28 @@ export async function readPages(
 		for (let number = 1; ; number++) {
 			let page = await (asked.get(number) as Promise<Page>);
 			asked.delete(number);
-			const count = listCount(page.body);
-			if (askedAhead.has(number) && count !== previousCount) {
+			if (askedAhead.has(number) && listCount(page.body) !== previousCount) {
 				// The list changed between this page's answer and the one before it (a record added on top of a newest-first
 				// list moves the others down a page). Read this page again, now: a page read earlier than the page in front
 				// of it would miss the record that moved across their boundary.
 				page = await fetchPage(ctx, list, number);
 			}
 			previousCount = listCount(page.body);
+			count = previousCount ?? count;
+			if (!page.whole) {
+				for (const record of page.records) {
+					const key = keyOf(record);
+					if (key !== undefined && seen.has(key)) continue;
+					if (key !== undefined) seen.add(key);
+					page.fresh.push(record);
+				}
+				read += page.fresh.length;
+				page.count = count;
+				page.last = isLastPage(page.body, page.records.length, pageSizeOf(list), read, count);
+			} else {
+				page.fresh = page.records;
+				page.last = true;
+			}
 			const wanted = onPage(page);
 			if (wanted === 'stop' || wanted < 1) return;
 			// Asked ahead only when the list has a count, which tells whether it changed while its pages were read.
@@ -133,11 +171,11 @@ async function fetchPage(ctx: ApiContext, list: ListRequest, number: number): Pr
 				'Expected a page envelope { count, next, previous, results: [...] } or a list; nothing was output. Check the Base URL of the credential: it may point at something other than the API.',
 		},
 	);
-	return { number, ...read };
+	return { number, ...read, fresh: [], last: false };
 }
 
 /** One GET of a list's answer: its records, or the error `notAList` when it is not a list. */
-async function readList(
+export async function readList(
 	ctx: ApiContext,
 	list: ListRequest,
 	qs: IDataObject | undefined,
@@ -159,98 +197,4 @@ async function readList(
 		);
 	}
 	return { body: response.body, ...read };
-}
-
-/**
- * The records of a list operation: asks for 100 a page when returning all (or `limit`, if smaller), follows the
- * envelope's `next`/`count`, outputs each record once, and stops as soon as `limit` records are in hand. Once the
- * first page's `count` tells how many pages there are, the rest are read in parallel (see readPages).
- */
-export async function listRecords(ctx: ApiContext, req: ListRequest): Promise<IDataObject[]> {
-	const limit = req.limit;
-	const pageSize = pageSizeOf(req);
-	const maxPages = req.maxPages ?? 100000;
-	let records: IDataObject[] = [];
-	let total: number | undefined;
-	/** Distinct records the server listed, before `keep`. */
-	let read = 0;
-	const seen = new Set<string>();
-	const full = () => limit !== undefined && records.length >= limit;
-
-	await readPages(ctx, req, (page) => {
-		if (page.whole) {
-			// The whole list at once: the server ignored page, page_size and the filters.
-			const kept = req.keep ? page.records.filter(req.keep) : page.records;
-			records = limit === undefined ? kept : kept.slice(0, limit);
-			return 'stop';
-		}
-		total = listCount(page.body) ?? total;
-		const ids = page.records.map((r) => (r.id === undefined ? undefined : String(r.id)));
-		// A server that ignores `page` sends the same records again: stop instead of looping.
-		if (page.number > 1 && ids.length && ids.every((id) => id !== undefined && seen.has(id))) {
-			return 'stop';
-		}
-		for (const [index, record] of page.records.entries()) {
-			// A record added on top of a newest-first list while the pages are read shifts the pages: a record already
-			// output comes again at the top of the next page. Output each record once.
-			const id = ids[index];
-			if (id !== undefined) {
-				if (seen.has(id)) continue;
-				seen.add(id);
-			}
-			read++;
-			if (req.keep && !req.keep(record)) continue;
-			records.push(record);
-			if (full()) return 'stop';
-		}
-		if (page.records.length === 0 || page.number >= maxPages) return 'stop';
-		const next = hasNext(page.body);
-		if (next === false) return 'stop';
-		if (next === undefined) {
-			// No `next` in the answer: a bare array or `{count, results}`. Use the count, else a short page ends it.
-			if (total !== undefined && read >= total) return 'stop';
-			if (total === undefined && page.records.length < pageSize) return 'stop';
-			if (Array.isArray(page.body) && page.records.length < pageSize) return 'stop';
-		}
-		return pagesStillNeeded(
-			page.number,
-			pageSize,
-			maxPages,
-			total,
-			req.keep ? undefined : limit,
-			records.length,
-		);
-	});
-	return req.numbers ? records.map((record) => coerceNumbers(record, req.numbers ?? [])) : records;
-}
-
-/**
- * The pages after `number` that will certainly be read: those the count says exist (and the limit still needs,
- * when no filter in the node may drop records). Without a count, only the next one.
- */
-function pagesStillNeeded(
-	number: number,
-	pageSize: number,
-	maxPages: number,
-	total: number | undefined,
-	limit: number | undefined,
-	have: number,
-): number {
-	if (total === undefined) return 1;
-	let pages = Math.ceil(total / pageSize) - number;
-	if (limit !== undefined) pages = Math.min(pages, Math.ceil((limit - have) / pageSize));
-	return Math.max(1, Math.min(pages, maxPages - number));
-}
-
-/** One GET of a list that has no pages (recent activity): its records, or the error that it is not a list. */
-export async function getList(
-	ctx: ApiContext,
-	req: ListRequest,
-	expected: { noun: string; shape: string },
-): Promise<IDataObject[]> {
-	const read = await readList(ctx, req, req.qs, {
-		message: `The service's answer is not a list of ${expected.noun}`,
-		description: `Expected ${expected.shape}. Check the Base URL of the credential.`,
-	});
-	return read.records;
 }

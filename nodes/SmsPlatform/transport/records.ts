@@ -1,0 +1,134 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { RequestSettings } from './defaults';
+import { coerceNumbers, unwrapObject } from './envelopes';
+import { unexpectedAnswerError } from './errors';
+import { apiRequest } from './exchange';
+import { type ListRequest, pageSizeOf, readList, readPages } from './pages';
+import type { ApiContext } from './session';
+
+/**
+ * What operations read: one record (getRecord), the records of a paged list (listRecords) and a list without pages
+ * (getList), each checked: an answer without what the operation exists to return is an error, never an empty success.
+ */
+
+/** What a GET of one resource must give: the wrapper the endpoint documents, its number fields, its key fields. */
+export interface RecordRequest {
+	path: string;
+	/** The route answers slowly by design (endpoints.ts): a longer default timeout. */
+	slow?: boolean;
+	qs?: IDataObject;
+	itemIndex?: number;
+	settings?: Partial<RequestSettings>;
+	/** Wrapper key the endpoint documents (`message`, `transaction`...), tried first. */
+	wrapper?: string;
+	/** Fields documented as numbers (some servers send them as strings). */
+	numbers?: string[];
+	/** Documented fields the answer must have (the resource is useless without them). */
+	required?: string[];
+}
+
+/**
+ * GET one resource: the answer unwrapped to the resource, its numbers read as numbers. An answer that is empty, or
+ * lacks a field the operation exists to return, is an error naming the item, the field and what came instead: an
+ * empty output item would pass for a success.
+ */
+export async function getRecord(ctx: ApiContext, req: RecordRequest): Promise<IDataObject> {
+	const response = await apiRequest(ctx, {
+		method: 'GET',
+		path: req.path,
+		slow: req.slow,
+		qs: req.qs,
+		itemIndex: req.itemIndex,
+		settings: req.settings,
+	});
+	const record = unwrapObject(response.body, req.wrapper);
+	const empty = Object.keys(record).length === 0;
+	const missing = empty
+		? undefined
+		: (req.required ?? []).find((field) => record[field] === undefined || record[field] === null);
+	if (empty || missing) {
+		throw unexpectedAnswerError(
+			ctx.getNode(),
+			{ ...response, path: req.path, itemIndex: req.itemIndex },
+			{
+				message: missing
+					? `The service's answer has no '${missing}' field`
+					: "The service's answer is empty",
+				description:
+					'The service answered without the data this operation returns. Check the Base URL of the credential (it may point at something other than the API), or try again later.',
+			},
+		);
+	}
+	return coerceNumbers(record, req.numbers ?? []);
+}
+
+/**
+ * The records of a list operation: asks for 100 a page when returning all (or `limit`, if smaller), follows the
+ * envelope's `next`/`count`, outputs each record once, and stops as soon as `limit` records are in hand. Once the
+ * first page's `count` tells how many pages there are, the rest are read in parallel (see readPages).
+ */
+export async function listRecords(ctx: ApiContext, req: ListRequest): Promise<IDataObject[]> {
+	const limit = req.limit;
+	const pageSize = pageSizeOf(req);
+	const maxPages = req.maxPages ?? 100000;
+	let records: IDataObject[] = [];
+	const full = () => limit !== undefined && records.length >= limit;
+
+	await readPages(ctx, req, (page) => {
+		if (page.whole) {
+			// The whole list at once: the server ignored page, page_size and the filters.
+			const kept = req.keep ? page.records.filter(req.keep) : page.records;
+			records = limit === undefined ? kept : kept.slice(0, limit);
+			return 'stop';
+		}
+		// A server that ignores `page` sends the same records again: stop instead of looping.
+		if (page.fresh.length === 0) return 'stop';
+		for (const record of page.fresh) {
+			if (req.keep && !req.keep(record)) continue;
+			records.push(record);
+			if (full()) return 'stop';
+		}
+		if (page.last || page.number >= maxPages) return 'stop';
+		return pagesStillNeeded(
+			page.number,
+			pageSize,
+			maxPages,
+			page.count,
+			req.keep ? undefined : limit,
+			records.length,
+		);
+	});
+	return req.numbers ? records.map((record) => coerceNumbers(record, req.numbers ?? [])) : records;
+}
+
+/**
+ * The pages after `number` that will certainly be read: those the count says exist (and the limit still needs,
+ * when no filter in the node may drop records). Without a count, only the next one.
+ */
+function pagesStillNeeded(
+	number: number,
+	pageSize: number,
+	maxPages: number,
+	total: number | undefined,
+	limit: number | undefined,
+	have: number,
+): number {
+	if (total === undefined) return 1;
+	let pages = Math.ceil(total / pageSize) - number;
+	if (limit !== undefined) pages = Math.min(pages, Math.ceil((limit - have) / pageSize));
+	return Math.max(1, Math.min(pages, maxPages - number));
+}
+
+/** One GET of a list that has no pages (recent activity): its records, or the error that it is not a list. */
+export async function getList(
+	ctx: ApiContext,
+	req: ListRequest,
+	expected: { noun: string; shape: string },
+): Promise<IDataObject[]> {
+	const read = await readList(ctx, req, req.qs, {
+		message: `The service's answer is not a list of ${expected.noun}`,
+		description: `Expected ${expected.shape}. Check the Base URL of the credential.`,
+	});
+	return read.records;
+}
