@@ -42,6 +42,7 @@ import {
 	measureWorkflow,
 	rawReplay,
 } from './lib/harness.mjs';
+import { benchContacts, contactsWorkflows } from './lib/contacts-section.mjs';
 import { benchNetwork, networkWorkflows } from './lib/network-section.mjs';
 import { makeCertificate, startNetwork } from './lib/network.mjs';
 import {
@@ -87,7 +88,7 @@ async function main() {
 	log(
 		`${QUICK ? 'quick' : 'full'} run: ${JSON.stringify(SIZES)}; sections ${[...SECTIONS].join(', ')}`,
 	);
-	const needsN8n = ['broadcast', 'returnAll', 'latency', 'paced', 'network'].some((s) =>
+	const needsN8n = ['broadcast', 'returnAll', 'latency', 'paced', 'network', 'contacts'].some((s) =>
 		SECTIONS.has(s),
 	);
 
@@ -161,6 +162,7 @@ async function main() {
 				broadcastWorkflow('benchPacedOurs', SIZES.paced, { combine: false }),
 				httpRequestWorkflow('benchPacedHttpNode', SIZES.paced, sandbox.url),
 				...networkWorkflows(SIZES, network.url),
+				...contactsWorkflows(SIZES),
 			]);
 			const env = { sandbox, counter, n8n, network, certFile: certificate.certFile };
 
@@ -182,6 +184,11 @@ async function main() {
 							admin,
 							log,
 						}),
+				],
+				[
+					'contacts',
+					(/** @type {any} */ e, /** @type {any} */ r) =>
+						benchContacts(e, r, { sizes: SIZES, measureWorkflow, log }),
 				],
 			])) {
 				if (!SECTIONS.has(name)) continue;

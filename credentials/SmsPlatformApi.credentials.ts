@@ -182,7 +182,7 @@ export class SmsPlatformApi implements ICredentialType {
 				properties: {
 					value: 404,
 					message:
-						'This service has no such endpoint (HTTP 404): check the Base URL (the address of the API, without /api/...).',
+						"This service has no such endpoint (HTTP 404): check 'Base URL' (the address of the API, without /api/...).",
 				},
 			},
 		],

@@ -66,25 +66,7 @@ async function timed(name, fn) {
 	}
 }
 
-/**
- * Sandbox JSON admin call.
- * @param {{ url: string }} sandbox
- * @param {string} method
- * @param {string} pathname
- * @param {unknown} [body]
- * @returns {Promise<any>}
- */
-export async function admin(sandbox, method, pathname, body) {
-	const response = await fetch(`${sandbox.url}/__sandbox${pathname}`, {
-		method,
-		headers: { 'content-type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await response.text();
-	if (!response.ok)
-		throw new Error(`${method} /__sandbox${pathname} → HTTP ${response.status}: ${text}`);
-	return text ? JSON.parse(text) : undefined;
-}
+export { admin } from '../sandbox/client.mjs';
 
 /**
  * Calls the sandbox's API directly (as a client would), with the sandbox API key.

@@ -7,6 +7,7 @@
 // node while the others still run. Nodes are named "<resource>.<operation>" (plus a note), and later nodes read
 // earlier results with $('name').
 import { SEED_IDS } from '../sandbox/server.mjs';
+import { chain } from '../scripts/n8n/workflow.mjs';
 import { CREDENTIALS } from './harness.mjs';
 
 export const NODE_TYPE = 'n8n-nodes-sms-platform.smsPlatform';
@@ -89,29 +90,7 @@ export function smsNode(name, parameters, { credential = CREDENTIALS.bearer, onc
 	});
 }
 
-/**
- * @param {string} id
- * @param {string} name
- * @param {Array<Record<string, any>>} nodes
- */
-export function chain(id, name, nodes) {
-	/** @type {Record<string, unknown>} */
-	const connections = {};
-	for (let index = 0; index < nodes.length - 1; index++) {
-		connections[nodes[index].name] = {
-			main: [[{ node: nodes[index + 1].name, type: 'main', index: 0 }]],
-		};
-	}
-	return {
-		id,
-		name,
-		nodes,
-		connections,
-		settings: { executionOrder: 'v1' },
-		pinData: {},
-		active: false,
-	};
-}
+export { chain };
 
 const manualTrigger = (name = 'Start') => node(name, 'n8n-nodes-base.manualTrigger', {});
 

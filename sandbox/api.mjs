@@ -1,5 +1,6 @@
 // The API endpoints of the reference: route table and handlers. Handlers are synchronous and return
 // `{status, body}`; they throw ApiError for the documented error body.
+import { CONTACT_ROUTES } from './contacts.mjs';
 import { ApiError, fieldError, validate } from './errors.mjs';
 import { PRICE_CURRENCY } from './fixtures.mjs';
 import {
@@ -331,4 +332,6 @@ export const API_ROUTES = [
 	['GET', '/api/messaging/activity/recent/', recentActivity, true],
 	['GET', '/api/tenants/', organizations, true],
 	['GET', '/api/notifications/', notifications, true],
+	// Contacts and sender IDs of the real service's messaging API (issue 29): their own module.
+	...CONTACT_ROUTES,
 ];

@@ -54,21 +54,8 @@ export function seedUuid(namespace, key) {
 	return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20, 32)}`;
 }
 
-/**
- * A small deterministic pseudo-random generator (mulberry32) for seed data.
- * @param {number} seed
- * @returns {() => number} values in [0, 1)
- */
-export function prng(seed) {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
+/** The seeded pseudo-random generator of the seed data (shared with the tests and the benchmark). */
+export { prng } from './prng.cjs';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 

@@ -507,6 +507,21 @@ describe('the n8n editor with the SMS Platform nodes', () => {
 		await shot('04-package-picked');
 	});
 
+	test("Send: the Sender ID is picked from the account's sender IDs (the sandbox's three)", async () => {
+		await openNode('smsExContactSignupStop', 'Send welcome SMS');
+		await page.click('[data-test-id="parameter-input-senderId"] [data-test-id="rlc-input"]');
+		// The list loads through the node's listSearch method: GET /api/messaging/sender-ids/ on the sandbox.
+		await page.waitForFunction(
+			() => document.querySelectorAll('[data-test-id="rlc-item"]').length >= 3,
+		);
+		const names = await page.$$eval('[data-test-id="rlc-item"]', (items) =>
+			items.map((item) => (item.textContent ?? '').trim()),
+		);
+		assert.deepEqual(names, ['N8NDEMO', 'N8NOPS', 'Taarifa-SMS']);
+		await shot('04b-sender-id-list');
+		await page.keyboard.press('Escape');
+	});
+
 	for (const [mode, label] of /** @type {const} */ ([
 		['apiKeyBearer', 'API Key (Authorization: Bearer)'],
 		['apiKeyHeader', 'API Key (X-API-Key Header)'],

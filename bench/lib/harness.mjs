@@ -6,6 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import os from 'node:os';
 import path from 'node:path';
 
+import { admin } from '../../sandbox/client.mjs';
 import { SANDBOX_API_KEY } from '../../sandbox/server.mjs';
 import { summarizeProfile } from './cpuprofile.mjs';
 import { fmtMb, median } from './format.mjs';
@@ -73,26 +74,7 @@ export function attachCounter(sandbox) {
 	return counter;
 }
 
-/**
- * @param {{ url: string }} sandbox
- * @param {string} method
- * @param {string} pathname
- * @param {unknown} [body]
- * @returns {Promise<any>}
- */
-export async function admin(sandbox, method, pathname, body) {
-	const response = await fetch(`${sandbox.url}/__sandbox${pathname}`, {
-		method,
-		headers: { 'content-type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await response.text();
-	if (!response.ok)
-		throw new Error(
-			`${method} /__sandbox${pathname} → HTTP ${response.status}: ${text.slice(0, 500)}`,
-		);
-	return text ? JSON.parse(text) : undefined;
-}
+export { admin };
 
 /**
  * The request log as a replay plan (method, path, query, body, in order).

@@ -13,17 +13,33 @@ const flag = (name) => argv.includes(`--${name}`);
 const option = (name) => argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 
 /** Every section, in the order they run. */
-export const ALL_SECTIONS = ['broadcast', 'returnAll', 'latency', 'trigger', 'paced', 'network'];
+export const ALL_SECTIONS = [
+	'broadcast',
+	'returnAll',
+	'latency',
+	'trigger',
+	'paced',
+	'network',
+	'contacts',
+];
 
 export const QUICK = flag('quick');
 export const SIZES = QUICK
-	? { recipients: 1_000, records: 1_000, events: 10_000, paced: 200, perItemOverNetwork: 50 }
+	? {
+			recipients: 1_000,
+			records: 1_000,
+			events: 10_000,
+			paced: 200,
+			perItemOverNetwork: 50,
+			contacts: 1_000,
+		}
 	: {
 			recipients: 10_000,
 			records: 10_000,
 			events: 1_000_000,
 			paced: 2_000,
 			perItemOverNetwork: 200,
+			contacts: 10_000,
 		};
 export const SECTIONS = new Set(
 	(option('only') ?? ALL_SECTIONS.join(',')).split(',').map((s) => s.trim()),

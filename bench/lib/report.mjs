@@ -3,6 +3,7 @@
 // section 6's lines come from bench/lib/network-section.mjs.
 import { PACKAGE_JSON } from '../../scripts/install-package.mjs';
 import { fmtBytes, fmtInt, fmtMb, fmtMs, fmtRatio, statusText } from './format.mjs';
+import { reportContacts } from './contacts-section.mjs';
 import { reportNetwork } from './network-section.mjs';
 import { COMMAND, QUICK, RAW_RUNS, REPEAT, SIZES, TARGETS } from './options.mjs';
 
@@ -21,6 +22,7 @@ export function report(results, info) {
 		...pacedSection(results.paced),
 		...targetsSection(results),
 		...reportNetwork(results.network),
+		...reportContacts(results.contacts),
 		...profilesSection(results.profiles),
 	].join('\n');
 }

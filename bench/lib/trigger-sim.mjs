@@ -9,6 +9,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
+import { prng } from '../../sandbox/prng.cjs';
+
 const require = createRequire(import.meta.url);
 
 /**
@@ -19,21 +21,6 @@ export function loadTrigger(projectRoot) {
 	const file = path.join(projectRoot, 'dist', 'nodes', 'SmsPlatform', 'SmsPlatformTrigger.node.js');
 	const { SmsPlatformTrigger } = require(file);
 	return { file, Trigger: SmsPlatformTrigger };
-}
-
-/**
- * A small seeded PRNG (mulberry32), so every run sees the same arrivals.
- * @param {number} seed
- */
-function prng(seed) {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
 }
 
 const idOf = (/** @type {number} */ index) =>

@@ -1,6 +1,7 @@
 // The workflows the benchmark imports into n8n. Each is Manual Trigger → (Code node making N items) → the node
 // under test, with fixed ids so a re-import replaces them.
 import { SANDBOX_API_KEY } from '../../sandbox/server.mjs';
+import { chain } from '../../scripts/n8n/workflow.mjs';
 
 export const NODE_TYPE = 'n8n-nodes-sms-platform.smsPlatform';
 export const CREDENTIAL = { id: 'benchSandboxKey', name: 'Bench sandbox (API key, Bearer)' };
@@ -38,30 +39,6 @@ function node(name, type, typeVersion, parameters, extra = {}) {
 		position: [counter * 240, 0],
 		parameters,
 		...extra,
-	};
-}
-
-/**
- * @param {string} id
- * @param {string} name
- * @param {Array<Record<string, any>>} nodes
- */
-function chain(id, name, nodes) {
-	/** @type {Record<string, any>} */
-	const connections = {};
-	for (let index = 0; index < nodes.length - 1; index++) {
-		connections[nodes[index].name] = {
-			main: [[{ node: nodes[index + 1].name, type: 'main', index: 0 }]],
-		};
-	}
-	return {
-		id,
-		name,
-		nodes,
-		connections,
-		settings: { executionOrder: 'v1' },
-		pinData: {},
-		active: false,
 	};
 }
 

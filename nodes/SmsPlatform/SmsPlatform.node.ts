@@ -16,6 +16,7 @@ import * as notification from './actions/notification';
 import * as organization from './actions/organization';
 import * as partnerTenant from './actions/partnerTenant';
 import * as payment from './actions/payment';
+import * as senderId from './actions/senderId';
 import { router } from './actions/router';
 import * as sms from './actions/sms';
 import * as smsPackage from './actions/smsPackage';
@@ -34,6 +35,21 @@ export class SmsPlatform implements INodeType {
 		description: APP_DESCRIPTION,
 		defaults: { name: 'SMS Platform' },
 		usableAsTool: true,
+		// Read by n8n's AI workflow builder when it picks and sets up nodes (n8n's own nodes carry the same metadata).
+		builderHint: {
+			searchHint:
+				"SMS Platform sends SMS and manages the account's contacts and sender IDs. SMS → Send needs recipients in E.164 (+255712345678; a local number needs the option Default Country Code), a message and a sender ID the account owns (Sender ID → Get Many lists them; pick one From List). Send is never repeated by the node: a message that may have gone out is reported with outcome unknown. To send many items at once, turn on the option Combine Items. Contact → Create or Update takes many items in one request and says per item whether the contact was created, updated or refused: use it for forms and CRM syncs; Contact → Create fails when the phone number is already a contact's. To honour an opt-out (a reply STOP), find the contact with Contact → Get Many (filter Phone) and run Contact → Opt Out with its ID. Partner Tenant and Payment operations are for partners selling SMS packages by mobile money; the SMS Platform Trigger starts a workflow when a payment completes, a notification arrives or the balance runs low.",
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-sms-platform.smsPlatformTrigger',
+					relationHint: 'Starts a workflow on a completed payment, a notification or a low balance',
+				},
+				{
+					nodeType: 'n8n-nodes-base.webhook',
+					relationHint: 'Receives form submissions or STOP replies to add or opt out contacts',
+				},
+			],
+		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
@@ -48,7 +64,11 @@ export class SmsPlatform implements INodeType {
 					{ name: 'Activity', value: 'activity', description: 'Recent account activity' },
 					{ name: 'Billing', value: 'billing', description: 'Billing history' },
 					{ name: 'Campaign', value: 'campaign', description: 'Campaign analytics' },
-					{ name: 'Contact', value: 'contact', description: 'Contacts' },
+					{
+						name: 'Contact',
+						value: 'contact',
+						description: 'The people you message: add, update, list, opt in or out',
+					},
 					{ name: 'Dashboard', value: 'dashboard', description: 'Dashboard metrics' },
 					{ name: 'Notification', value: 'notification', description: 'Your notifications' },
 					{
@@ -62,6 +82,11 @@ export class SmsPlatform implements INodeType {
 						description: 'Your white-label customers and their mobile money payments',
 					},
 					{ name: 'Payment', value: 'payment', description: 'Mobile money payments' },
+					{
+						name: 'Sender ID',
+						value: 'senderId',
+						description: 'The sender names messages come from: list them, request a new one',
+					},
 					{ name: 'SMS', value: 'sms', description: 'Send SMS, check delivery, statistics' },
 					{ name: 'SMS Package', value: 'smsPackage', description: 'SMS packages on sale' },
 				],
@@ -79,6 +104,7 @@ export class SmsPlatform implements INodeType {
 			...activity.description,
 			...organization.description,
 			...notification.description,
+			...senderId.description,
 			// After every operation's own fields, on every operation: a new operation has it with nothing to add.
 			requestOptionsDescription,
 		],

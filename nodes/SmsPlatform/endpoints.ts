@@ -42,6 +42,8 @@ export function encodeId(value: string): string {
 const get = (path: string, slow?: boolean): Endpoint =>
 	slow ? { method: 'GET', path, slow } : { method: 'GET', path };
 const post = (path: string): Endpoint => ({ method: 'POST', path });
+const patch = (path: string): Endpoint => ({ method: 'PATCH', path });
+const remove = (path: string): Endpoint => ({ method: 'DELETE', path });
 
 export const endpoints = {
 	/** The login of the email-and-password credential; answers a token. */
@@ -86,6 +88,21 @@ export const endpoints = {
 		get(`/api/messaging/campaigns/${encodeId(campaignId)}/analytics/`),
 	dashboardMetrics: () => get('/api/messaging/dashboard/metrics/'),
 	contact: (contactId: string) => get(`/api/messaging/contacts/${encodeId(contactId)}/`),
+	/** Contacts (the real server's messaging routes): list, create, and by id update, delete, opt in and out. */
+	contacts: () => get('/api/messaging/contacts/'),
+	createContact: () => post('/api/messaging/contacts/'),
+	updateContact: (contactId: string) => patch(`/api/messaging/contacts/${encodeId(contactId)}/`),
+	deleteContact: (contactId: string) => remove(`/api/messaging/contacts/${encodeId(contactId)}/`),
+	optInContact: (contactId: string) =>
+		post(`/api/messaging/contacts/${encodeId(contactId)}/opt-in/`),
+	optOutContact: (contactId: string) =>
+		post(`/api/messaging/contacts/${encodeId(contactId)}/opt-out/`),
+	/** Create or update up to 1,000 contacts at once (`import_type: phone_contacts`). */
+	importContacts: () => post('/api/messaging/contacts/bulk-import/'),
+	/** The account's active sender IDs, in one answer (not paged). */
+	senderIds: () => get('/api/messaging/sender-ids/'),
+	/** Asks for a new sender ID (approved by hand). */
+	requestSenderId: () => post('/api/messaging/sender-requests/submit/'),
 	recentActivity: () => get('/api/messaging/activity/recent/'),
 	organizations: () => get('/api/tenants/'),
 	notifications: () => get('/api/notifications/'),

@@ -360,6 +360,35 @@ const examples = {
 		mobile_money_provider: 'vodacom',
 	},
 	loginRequestSchema: { email: 'demo@sandbox.test', password: 'sandbox-password' },
+	// Contacts and sender IDs (issue 29).
+	contactCreateRequestSchema: { name: 'Amina Juma', phone_e164: '+255712345678', tags: ['vip'] },
+	contactUpdateRequestSchema: { is_active: false },
+	bulkImportRequestSchema: {
+		import_type: 'phone_contacts',
+		contacts: [{ full_name: 'Amina Juma', phone: '+255712345678', email: '' }],
+		update_existing: true,
+	},
+	senderRequestSchema: {
+		requested_sender_id: 'MYSHOP',
+		sample_content: 'Your order is ready.',
+		request_type: 'custom',
+	},
+	contactRecordSchema: {
+		id: UUID,
+		name: 'Amina Juma',
+		phone_e164: '+255712345678',
+		email: '',
+		attributes: {},
+		tags: [],
+		opt_in_at: null,
+		opt_out_at: null,
+		opt_out_reason: '',
+		is_active: true,
+		last_contacted_at: null,
+		is_opted_in: false,
+		created_at: TS,
+		updated_at: TS,
+	},
 };
 // Examples referred to below besides the table (Object.assign does not widen the table's type).
 const insufficientCredits = {

@@ -198,7 +198,7 @@ describe('preAuthentication itself', () => {
 		});
 		const error = await refusal(() => credential.preAuthentication.call(self, jwtCredentials()));
 		expect(error.message).toBe(
-			'The SMS Platform login did not work: getaddrinfo ENOTFOUND x.test. Check the Base URL.',
+			`The SMS Platform login did not work: getaddrinfo ENOTFOUND x.test. Check 'Base URL'.`,
 		);
 	});
 });
@@ -364,7 +364,7 @@ describe('JWT login', () => {
 		expect(error.message).toBe(
 			'This endpoint does not accept the email and password login [item 0]',
 		);
-		expect(error.description).toMatch(/email and password are right/);
+		expect(error.description).toMatch(/'Email' and 'Password' are right/);
 		expect(error.description).toMatch(/API key/);
 		expect(error.description).not.toMatch(/password (was|is) (wrong|refused)/);
 	});

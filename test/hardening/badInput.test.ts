@@ -673,7 +673,7 @@ const credentialCases: BadCase[] = [
 	bad: 'msg-2',
 	credentials: apiKeyCredentials('apiKeyBearer', { baseUrl }),
 	allFail: true,
-	error: `The credential's Base URL "${baseUrl}" ${what}`,
+	error: `The credential's 'Base URL' "${baseUrl}" ${what}`,
 }));
 credentialCases.push(
 	{

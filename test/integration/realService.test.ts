@@ -115,8 +115,7 @@ describe.each<Profile>(['documented', 'wild'])('against the %s sandbox profile',
 			const verdict = await credentialTest({ ...apiKey, baseUrl: `${sandbox.url}/nothing-here` });
 			expect(verdict).toEqual({
 				status: 'Error',
-				message:
-					'This service has no such endpoint (HTTP 404): check the Base URL (the address of the API, without /api/...).',
+				message: `This service has no such endpoint (HTTP 404): check 'Base URL' (the address of the API, without /api/...).`,
 			});
 		});
 	});
@@ -336,7 +335,7 @@ describe.each<Profile>(['documented', 'wild'])('against the %s sandbox profile',
 				/^The service has no such endpoint: GET \/api\/integration\/v1\/sms\/status\/[0-9a-f-]+\/ \[item 0\]$/,
 			);
 			expect(error.description).toMatch(
-				/Check the Base URL in the credential, or the service may not offer this operation/,
+				/Check 'Base URL' in the credential, or the service may not offer this operation/,
 			);
 			const login = await caught(() =>
 				runNode({
@@ -345,7 +344,7 @@ describe.each<Profile>(['documented', 'wild'])('against the %s sandbox profile',
 				}),
 			);
 			expect(login.message).toBe(
-				`The SMS Platform login did not work (HTTP 404): "${profile === 'wild' ? 'Not Found' : 'Not found: POST /v9/api/auth/login/'}". This service has no login at POST /api/auth/login/: check the Base URL. [item 0]`,
+				`The SMS Platform login did not work (HTTP 404): "${profile === 'wild' ? 'Not Found' : 'Not found: POST /v9/api/auth/login/'}". This service has no login at POST /api/auth/login/: check 'Base URL'. [item 0]`,
 			);
 		});
 
@@ -360,7 +359,7 @@ describe.each<Profile>(['documented', 'wild'])('against the %s sandbox profile',
 				expect(error.message).toBe(
 					'This endpoint does not accept the email and password login [item 0]',
 				);
-				expect(error.description).toMatch(/email and password are right/);
+				expect(error.description).toMatch(/'Email' and 'Password' are right/);
 				const balance = (await apiRequests()).filter((r) => r.path.endsWith('/balance/'));
 				expect(balance).toHaveLength(1);
 			});

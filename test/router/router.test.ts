@@ -198,8 +198,7 @@ describe('router: item by item (sms.getStatus)', () => {
 			{
 				json: {
 					error: 'The service has no record with this ID [item 1]',
-					description:
-						'The service said: "Message not found" (HTTP 404, code NOT_FOUND). Check the ID (it may belong to another account) and the Base URL of the credential. Request: GET /api/integration/v1/sms/status/m-missing/.',
+					description: `The service said: "Message not found" (HTTP 404, code NOT_FOUND). Check the ID (it may belong to another account) and the credential's 'Base URL'. Request: GET /api/integration/v1/sms/status/m-missing/.`,
 					httpCode: '404',
 					errorCode: 'NOT_FOUND',
 					itemIndex: 1,

@@ -282,7 +282,7 @@ describe('error bodies through a node run → the message a user sees', () => {
 		const error = await caught(() => runNode({ parameters: getStatus('3f2b-missing') }));
 		expect(error.message).toBe('The service has no record with this ID [item 0]');
 		expect(error.description).toBe(
-			'The service said: "Message not found" (HTTP 404, code NOT_FOUND). Check the ID (it may belong to another account) and the Base URL of the credential. Request: GET /api/integration/v1/sms/status/3f2b-missing/.',
+			`The service said: "Message not found" (HTTP 404, code NOT_FOUND). Check the ID (it may belong to another account) and the credential's 'Base URL'. Request: GET /api/integration/v1/sms/status/3f2b-missing/.`,
 		);
 	});
 
@@ -363,7 +363,7 @@ describe('error bodies through a node run → the message a user sees', () => {
 			);
 		const error = await caught(() => runNode({ parameters: getBalance }));
 		expect(error.message).toBe('The service answered with a web page instead of data [item 0]');
-		expect(error.description).toMatch(/Base URL probably points at a website or proxy/);
+		expect(error.description).toMatch(/'Base URL' probably points at a website or proxy/);
 	});
 
 	it('error items under Continue On Fail carry message, description, status and error code', async () => {

@@ -52,7 +52,7 @@ describe('real servers at the transport', () => {
 		expect(error.message).toBe(
 			'This endpoint does not accept the email and password login [item 0]',
 		);
-		expect(error.description).toMatch(/email and password are right/);
+		expect(error.description).toMatch(/'Email' and 'Password' are right/);
 		expect(error.description).toMatch(/API key/);
 	});
 
@@ -110,7 +110,7 @@ describe('real servers at the transport', () => {
 			'The service has no such endpoint: GET /api/messaging/campaigns/c-1/analytics/ [item 0]',
 		);
 		expect(page.description).toMatch(
-			/Check the Base URL in the credential, or the service may not offer this operation/,
+			/Check 'Base URL' in the credential, or the service may not offer this operation/,
 		);
 		nock(BASE_URL).get(CAMPAIGN).reply(404, { detail: 'Not found.' });
 		const id = await caught(() =>

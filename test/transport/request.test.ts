@@ -191,7 +191,7 @@ describe('a request that keeps failing', () => {
 			requests: retried,
 			message:
 				'Could not connect to the SMS Platform service at https://api.sms.test (ECONNREFUSED) [item 0]',
-			description: [/Check the Base URL in the credential/],
+			description: [/Check 'Base URL' in the credential/],
 		},
 	])('$name', async ({ parameters, failure, requests, message, description }) => {
 		let sent = 0;
@@ -303,7 +303,7 @@ describe('rate limits', () => {
 		expect(error.message).toBe(
 			"The service's rate limit is used up and resets in 3600 s, longer than the maximum wait of 2 s [item 0]",
 		);
-		expect(error.description).toMatch(/Raise "Max Rate-Limit Wait"/);
+		expect(error.description).toMatch(/Raise 'Max Rate-Limit Wait'/);
 	});
 
 	it('fails at once when X-RateLimit-Reset (epoch seconds) is further away than Max Rate-Limit Wait', async () => {
@@ -548,7 +548,7 @@ describe('Base URL', () => {
 			);
 			expect(error).toBeInstanceOf(NodeOperationError);
 			expect(error.message).toBe(
-				`The credential's Base URL "${baseUrl}" is not an http:// or https:// URL [item 0]`,
+				`The credential's 'Base URL' "${baseUrl}" is not an http:// or https:// URL [item 0]`,
 			);
 			expect(error.description).toMatch(
 				/Open the SMS Platform credential and enter the service address with its scheme/,

@@ -108,7 +108,7 @@ describe('UI copy (n8n UX guidelines)', () => {
 
 	it('writes actions without articles, naming the resource', () => {
 		const actions = OPTIONS.filter(([, option]) => option.action !== undefined);
-		expect(actions).toHaveLength(16);
+		expect(actions).toHaveLength(25);
 		expect(
 			failures(
 				actions
@@ -118,12 +118,16 @@ describe('UI copy (n8n UX guidelines)', () => {
 		).toEqual([]);
 	});
 
-	it('describes operations with n8n\'s vocabulary ("Retrieve…", "Create a new…", "Send…", "Ask…")', () => {
+	it('describes operations with n8n\'s vocabulary ("Retrieve…", "Create a new…", "Send…", "Ask…", "Delete…", "Update…")', () => {
 		const descriptions = OPTIONS.filter(([, option]) => option.action !== undefined).map(
 			([where, option]) => [where, String(option.description)] as [string, string],
 		);
 		expect(
-			failures(descriptions.filter(([, text]) => !/^(Retrieve|Create a new|Send|Ask) /.test(text))),
+			failures(
+				descriptions.filter(
+					([, text]) => !/^(Retrieve|Create a new|Send|Ask|Delete|Update) /.test(text),
+				),
+			),
 		).toEqual([]);
 	});
 
@@ -152,6 +156,18 @@ describe('UI copy (n8n UX guidelines)', () => {
 				(property.options ?? []).length > 1,
 		).filter(([, property]) => {
 			const names = (property.options ?? []).map((option) => String(option.name));
+			return names.join('|') !== [...names].sort((a, b) => a.localeCompare(b)).join('|');
+		});
+		expect(unsorted.map(([where]) => where)).toEqual([]);
+	});
+
+	it('sorts the fields of every collection (Options, Filters, Additional Fields...) by name', () => {
+		const unsorted = PARAMETERS.filter(
+			([, property]) => property.type === 'collection' && (property.options ?? []).length > 1,
+		).filter(([, property]) => {
+			const names = (property.options ?? []).map((option) =>
+				String((option as { displayName?: string }).displayName),
+			);
 			return names.join('|') !== [...names].sort((a, b) => a.localeCompare(b)).join('|');
 		});
 		expect(unsorted.map(([where]) => where)).toEqual([]);

@@ -8,7 +8,8 @@ export type NodeMap = {
 	smsPackage: 'getAll';
 	campaign: 'getAnalytics';
 	dashboard: 'getMetrics';
-	contact: 'get';
+	contact: 'get' | 'getAll' | 'create' | 'upsert' | 'update' | 'delete' | 'optIn' | 'optOut';
+	senderId: 'getAll' | 'request';
 	activity: 'getRecent';
 	organization: 'getAll';
 	notification: 'getAll';

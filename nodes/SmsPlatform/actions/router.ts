@@ -15,6 +15,7 @@ import * as notification from './notification';
 import * as organization from './organization';
 import * as partnerTenant from './partnerTenant';
 import * as payment from './payment';
+import * as senderId from './senderId';
 import * as sms from './sms';
 import * as smsPackage from './smsPackage';
 
@@ -32,6 +33,7 @@ const operations: { [R in keyof NodeMap]: Record<NodeMap[R], Operation> } = {
 	activity,
 	organization,
 	notification,
+	senderId,
 };
 
 const has = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);

@@ -1,6 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { endpoints } from '../endpoints';
+import { listSenderIds } from '../helpers/contacts';
 import { listRecords } from '../transport';
 
 /**
@@ -42,5 +43,18 @@ export async function searchPackages(
 				String(pkg.id).toLowerCase() === needle,
 		)
 		.map((pkg) => ({ name: label(pkg), value: String(pkg.id), description: bonus(pkg) }));
+	return { results };
+}
+
+/** The Sender ID picker of Send: the account's active sender IDs, searchable by name. */
+export async function searchSenderIds(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const needle = (filter ?? '').trim().toLowerCase();
+	const results = (await listSenderIds(this, {}))
+		.map((record) => String(record.sender_id ?? record.name ?? ''))
+		.filter((name) => name && (!needle || name.toLowerCase().includes(needle)))
+		.map((name) => ({ name, value: name }));
 	return { results };
 }

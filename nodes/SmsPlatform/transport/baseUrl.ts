@@ -8,7 +8,7 @@ import type { ApiContext } from './session';
  * is said when it is not one, in the node panel and in the credential modal.
  */
 
-/** What is wrong with a Base URL the credential gives (see parseBaseUrl in credential.ts). */
+/** What is wrong with a Base URL the credential gives (see parseBaseUrl below). */
 export type BaseUrlProblem = { problem: 'notHttp' | 'queryOrFragment'; value: string };
 
 /**
@@ -55,7 +55,7 @@ function baseUrlError(
 	if (problem === 'notHttp') {
 		return new NodeOperationError(
 			node,
-			`The credential's Base URL "${value}" is not an http:// or https:// URL`,
+			`The credential's 'Base URL' "${value}" is not an http:// or https:// URL`,
 			{
 				itemIndex,
 				description:
@@ -65,7 +65,7 @@ function baseUrlError(
 	}
 	return new NodeOperationError(
 		node,
-		`The credential's Base URL "${value}" must not contain a query (?) or fragment (#)`,
+		`The credential's 'Base URL' "${value}" must not contain a query (?) or fragment (#)`,
 		{
 			itemIndex,
 			description:
@@ -77,6 +77,6 @@ function baseUrlError(
 /** The same, as the credential modal shows it (n8n checks a field's pattern only in the node panel). */
 function baseUrlMessage({ problem, value }: BaseUrlProblem): string {
 	return problem === 'notHttp'
-		? `The Base URL "${value}" is not an http:// or https:// address. Enter the service's address with its scheme, e.g. https://api.example.com`
-		: `The Base URL "${value}" must not contain a query (?) or fragment (#): enter only the scheme, host and optional path prefix, e.g. https://api.example.com`;
+		? `'Base URL' "${value}" is not an http:// or https:// address. Enter the service's address with its scheme, e.g. https://api.example.com`
+		: `'Base URL' "${value}" must not contain a query (?) or fragment (#): enter only the scheme, host and optional path prefix, e.g. https://api.example.com`;
 }

@@ -1,6 +1,6 @@
 /**
- * Reading a body: JSON, an HTML page or text that is neither (one parser, one HTML rule), and the service's own words
- * in it, whatever shape its error body has.
+ * Reading an answer: its body as JSON, an HTML page or text that is neither (one parser, one HTML rule), the service's
+ * own words in it whatever shape its error body has, and its headers.
  */
 
 export type ParsedBody =
@@ -131,4 +131,15 @@ export function readServerWords(body: unknown): ServerWords | undefined {
 		code: code === undefined ? undefined : String(code),
 		details: record.details,
 	};
+}
+
+/** An answer's headers by lower-case name, each one text (a repeated header's values joined). */
+export function lowerCaseHeaders(headers: unknown): Record<string, string> {
+	const out: Record<string, string> = {};
+	if (!headers || typeof headers !== 'object') return out;
+	for (const [key, value] of Object.entries(headers as Record<string, unknown>)) {
+		if (value === undefined || value === null) continue;
+		out[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+	}
+	return out;
 }

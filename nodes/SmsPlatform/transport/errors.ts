@@ -51,9 +51,9 @@ function refusedCredentialAdvice(mode: CredentialMode | undefined): string {
 		return "The API key, sent as 'X-API-Key', was not accepted (a server that does not read this header answers as if no credential came). Check the key in the credential. If it is right, set 'Authentication' to 'API Key (Authorization: Bearer)'. For endpoints that take only the login, use a credential with 'Email and Password'.";
 	}
 	if (mode === 'jwt') {
-		return "The login's token was not accepted. Check the email and password in the credential; if this endpoint takes only API keys, use a credential with 'Authentication' set to an API key.";
+		return "The login's token was not accepted. Check 'Email' and 'Password' in the credential; if this endpoint takes only API keys, use a credential with 'Authentication' set to an API key.";
 	}
-	return 'Check the credential: the API key may be wrong, revoked or sent in the wrong header, or the email and password no longer log in.';
+	return "Check the credential: the API key may be wrong, revoked or sent in the wrong header, or 'Email' and 'Password' no longer log in.";
 }
 
 /** What to do about it, by status. */
@@ -70,7 +70,7 @@ export function adviceFor(
 		return 'The credential is valid but lacks permission for this operation (e.g. partner operations need a partner API key).';
 	}
 	if (status === 404) {
-		return 'Check the ID (it may belong to another account) and the Base URL of the credential.';
+		return "Check the ID (it may belong to another account) and the credential's 'Base URL'.";
 	}
 	if (status === 429) {
 		return "The service allows 1000 requests an hour: wait for the limit to reset, raise 'Max Rate-Limit Wait' in 'Request Options', or send fewer requests (e.g. with 'Combine Items').";
@@ -156,10 +156,10 @@ export function networkError(
 			? `The SMS Platform service did not answer within ${Math.round(context.settings.timeoutMs / 1000)} s`
 			: `The connection to the SMS Platform service broke off${code ? '' : ` (${failure.message})`}`;
 	const advice = neverConnected
-		? 'Check the Base URL in the credential and that the service is reachable from n8n.'
+		? "Check 'Base URL' in the credential and that the service is reachable from n8n."
 		: !idempotent
 			? 'The service may have accepted the request before the connection broke off, so it was NOT repeated automatically (a repeated send would cost a duplicate SMS). Check the message log, balance or list before trying again.'
-			: `The request was tried ${context.attempts} times. Check that the service is up, or raise the timeout in Request Options.`;
+			: `The request was tried ${context.attempts} times. Check that the service is up, or raise 'Timeout' in 'Request Options'.`;
 	return buildApiError(node, {
 		method: req.method,
 		path: req.path,
@@ -184,7 +184,7 @@ export function tooLongWaitError(
 		itemIndex: req.itemIndex,
 		message: `The service's rate limit is used up and resets in ${Math.ceil(waitMs / 1000)} s, longer than the maximum wait of ${Math.round(maxMs / 1000)} s`,
 		description:
-			'Nothing was sent for this request. Raise "Max Rate-Limit Wait" in the node\'s Request Options, run the workflow later, or use fewer requests (e.g. "Combine Items" when sending).',
+			"Nothing was sent for this request. Raise 'Max Rate-Limit Wait' in the node's 'Request Options', run the workflow later, or use fewer requests (e.g. 'Combine Items' when sending).",
 	});
 }
 
@@ -211,7 +211,7 @@ export function refusedCredentialError(
 				: 'This endpoint does not accept an API key',
 		description:
 			kind === 'jwt'
-				? "The email and password are right: the login worked, and this endpoint refused the token it had just issued. Use an SMS Platform credential with 'Authentication' set to an API key for this operation."
+				? "'Email' and 'Password' are right: the login worked, and this endpoint refused the token it had just issued. Use an SMS Platform credential with 'Authentication' set to an API key for this operation."
 				: "The API key is right: the service's API-key endpoints accept it, and this one refused it. Use an SMS Platform credential with 'Authentication' set to 'Email and Password' for this operation.",
 	});
 	// Asking again will not help: callers that poll stop on it.

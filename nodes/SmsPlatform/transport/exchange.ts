@@ -4,7 +4,7 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import { endpoints } from '../endpoints';
 import { probeApiKey } from './apiKeyProbe';
 import { normalizeBaseUrl } from './baseUrl';
-import { parseBody, saysNoMatch } from './body';
+import { lowerCaseHeaders, parseBody, saysNoMatch } from './body';
 import type { RequestSettings } from './defaults';
 import {
 	buildApiError,
@@ -240,14 +240,4 @@ function rethrowIfAnswered(ctx: ApiContext, req: ApiRequest, error: unknown): un
 	const login = isLoginFailure(error);
 	if (login) throw loginError(ctx.getNode(), login, req.itemIndex);
 	return error;
-}
-
-function lowerCaseHeaders(headers: unknown): Record<string, string> {
-	const out: Record<string, string> = {};
-	if (!headers || typeof headers !== 'object') return out;
-	for (const [key, value] of Object.entries(headers as Record<string, unknown>)) {
-		if (value === undefined || value === null) continue;
-		out[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
-	}
-	return out;
 }

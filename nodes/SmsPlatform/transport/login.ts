@@ -106,7 +106,7 @@ export function loginError(node: INode, message: string, itemIndex?: number): No
 		path: endpoints.logIn().path,
 		itemIndex,
 		message,
-		description: 'Check the email, password and Base URL of the SMS Platform credential.',
+		description: "Check 'Email', 'Password' and 'Base URL' in the SMS Platform credential.",
 	});
 }
 
@@ -122,7 +122,7 @@ function loginFailureMessage(
 		return `The SMS Platform login did not work (HTTP ${String(code)}): the email or password was refused${said}. Check them in the credential.`;
 	}
 	if (code !== undefined && code !== null && String(code) !== '') {
-		return `The SMS Platform login did not work (HTTP ${String(code)})${words ? `: "${words}"` : `: ${failureMessage}`}. ${String(code) === '404' ? `This service has no login at POST ${endpoints.logIn().path}: check the Base URL.` : `Check the Base URL: the login is POST ${endpoints.logIn().path} below it.`}`;
+		return `The SMS Platform login did not work (HTTP ${String(code)})${words ? `: "${words}"` : `: ${failureMessage}`}. ${String(code) === '404' ? `This service has no login at POST ${endpoints.logIn().path}: check 'Base URL'.` : `Check 'Base URL': the login is POST ${endpoints.logIn().path} below it.`}`;
 	}
-	return `The SMS Platform login did not work: ${failureMessage}. Check the Base URL.`;
+	return `The SMS Platform login did not work: ${failureMessage}. Check 'Base URL'.`;
 }

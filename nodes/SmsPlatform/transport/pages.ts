@@ -168,7 +168,7 @@ async function fetchPage(ctx: ApiContext, list: ListRequest, number: number): Pr
 		{
 			message: `The service's answer to page ${number} of ${list.path} is not a list`,
 			description:
-				'Expected a page envelope { count, next, previous, results: [...] } or a list; nothing was output. Check the Base URL of the credential: it may point at something other than the API.',
+				"Expected a page envelope { count, next, previous, results: [...] } or a list; nothing was output. Check the credential's 'Base URL': it may point at something other than the API.",
 		},
 	);
 	return { number, ...read, fresh: [], last: false };

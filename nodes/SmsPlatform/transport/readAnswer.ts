@@ -42,7 +42,7 @@ export function readAnswer(
 			body: body.value,
 			message: `The service has no such endpoint: ${req.method} ${req.path}`,
 			description:
-				'Check the Base URL in the credential, or the service may not offer this operation. (An ID that does not exist is answered differently.)',
+				"Check 'Base URL' in the credential, or the service may not offer this operation. (An ID that does not exist is answered differently.)",
 		});
 	}
 	if (status < 200 || status >= 300) {
@@ -62,7 +62,7 @@ export function readAnswer(
 			mayHaveBeenAccepted: !idempotent,
 			message: 'The service answered with a web page instead of data',
 			description:
-				'The Base URL probably points at a website or proxy rather than the API: check it in the credential.',
+				"The credential's 'Base URL' probably points at a website or proxy rather than the API: check it.",
 		});
 	}
 	if (body.kind === 'invalid') {

@@ -56,7 +56,7 @@ export async function getRecord(ctx: ApiContext, req: RecordRequest): Promise<ID
 					? `The service's answer has no '${missing}' field`
 					: "The service's answer is empty",
 				description:
-					'The service answered without the data this operation returns. Check the Base URL of the credential (it may point at something other than the API), or try again later.',
+					"The service answered without the data this operation returns. Check the credential's 'Base URL' (it may point at something other than the API), or try again later.",
 			},
 		);
 	}
@@ -128,7 +128,7 @@ export async function getList(
 ): Promise<IDataObject[]> {
 	const read = await readList(ctx, req, req.qs, {
 		message: `The service's answer is not a list of ${expected.noun}`,
-		description: `Expected ${expected.shape}. Check the Base URL of the credential.`,
+		description: `Expected ${expected.shape}. Check the credential's 'Base URL'.`,
 	});
 	return read.records;
 }

@@ -3,17 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { BASE_URL, pollTrigger } from '../../support/harness';
 
-/** Deterministic PRNG (mulberry32): the same seed gives the same run. */
-export function prng(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
+/** The dev tools' one seeded PRNG (mulberry32): the same seed gives the same run. */
+export { prng } from '../../../sandbox/prng.cjs';
 
 /** A UUID-shaped id from a PRNG (ids sort in no relation to time, as real UUIDs). */
 export function uuid(random: () => number): string {

@@ -16,7 +16,7 @@ export const description: INodeProperties[] = [
 				name: 'Get Balance',
 				value: 'getBalance',
 				action: 'Get account balance',
-				description: 'Retrieve the account’s SMS credit balance and its currency',
+				description: 'Retrieve the account’s SMS credit balance and its currency. Needs no input.',
 			},
 		],
 		default: 'getBalance',

@@ -17,7 +17,7 @@ export const description: INodeProperties[] = [
 				value: 'getAnalytics',
 				action: 'Get campaign analytics',
 				description:
-					'Retrieve a campaign’s delivery totals: sent, delivered, failed, delivery rate and cost',
+					'Retrieve a campaign’s delivery totals by its campaign ID: sent, delivered, failed, delivery rate and cost',
 			},
 		],
 		default: 'getAnalytics',

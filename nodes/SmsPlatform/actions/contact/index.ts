@@ -1,8 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as create from './create.operation';
+import * as deleteContact from './delete.operation';
 import * as get from './get.operation';
+import * as getAll from './getAll.operation';
+import * as optIn from './optIn.operation';
+import * as optOut from './optOut.operation';
+import * as update from './update.operation';
+import * as upsert from './upsert.operation';
 
-export { get };
+export { create, deleteContact as delete, get, getAll, optIn, optOut, update, upsert };
 
 export const description: INodeProperties[] = [
 	{
@@ -13,13 +20,67 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['contact'] } },
 		options: [
 			{
+				name: 'Create',
+				value: 'create',
+				action: 'Create contact',
+				description:
+					'Create a new contact from a name and a phone number (email, tags and attributes optional); returns it with its ID. Fails when the number is already a contact’s.',
+			},
+			{
+				name: 'Create or Update',
+				value: 'upsert',
+				action: 'Create or update contact',
+				description: 'Create a new record, or update the current one if it already exists (upsert)',
+			},
+			{
+				name: 'Delete',
+				value: 'delete',
+				action: 'Delete contact',
+				description: 'Delete a contact for good, by its ID; returns deleted: true',
+			},
+			{
 				name: 'Get',
 				value: 'get',
 				action: 'Get contact',
-				description: 'Retrieve a contact: name, phone number, email, tags and opt-in state',
+				description:
+					'Retrieve a contact by its ID: name, phone number, email, tags and opt-in state',
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many contacts',
+				description:
+					'Retrieve a list of contacts, newest first, optionally filtered by search text, phone number, email or active state; one item per contact, with its ID',
+			},
+			{
+				name: 'Opt In',
+				value: 'optIn',
+				action: 'Opt in contact',
+				description: 'Update a contact’s consent, by its ID: opted in to messages again',
+			},
+			{
+				name: 'Opt Out',
+				value: 'optOut',
+				action: 'Opt out contact',
+				description:
+					'Update a contact’s consent, by its ID: opted out of messages (e.g. after they replied STOP), with an optional reason',
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				action: 'Update contact',
+				description:
+					'Update a contact, by its ID: name, phone number, email, tags, attributes or active state; returns the updated contact',
 			},
 		],
 		default: 'get',
 	},
+	...create.description,
+	...upsert.description,
+	...deleteContact.description,
 	...get.description,
+	...getAll.description,
+	...optIn.description,
+	...optOut.description,
+	...update.description,
 ];

@@ -17,7 +17,7 @@ export const description: INodeProperties[] = [
 				value: 'getMetrics',
 				action: 'Get dashboard metrics',
 				description:
-					'Retrieve the dashboard’s totals for a period (messages, delivery rate, cost) and a daily breakdown',
+					'Retrieve the dashboard’s totals for a period (7 days to 1 year): messages, delivery rate, cost, and a daily breakdown',
 			},
 		],
 		default: 'getMetrics',

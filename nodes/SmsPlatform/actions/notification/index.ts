@@ -16,7 +16,8 @@ export const description: INodeProperties[] = [
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many notifications',
-				description: 'Retrieve a list of your notifications, newest first',
+				description:
+					'Retrieve a list of your notifications, newest first: title, message, type and whether it was read',
 			},
 		],
 		default: 'getAll',

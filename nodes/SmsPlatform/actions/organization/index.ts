@@ -16,7 +16,8 @@ export const description: INodeProperties[] = [
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many organizations',
-				description: 'Retrieve a list of the organizations your credential can access',
+				description:
+					'Retrieve a list of the organizations your credential can access, with their IDs',
 			},
 		],
 		default: 'getAll',

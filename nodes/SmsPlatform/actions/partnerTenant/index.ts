@@ -17,14 +17,15 @@ export const description: INodeProperties[] = [
 				name: 'Create',
 				value: 'create',
 				action: 'Create partner tenant',
-				description: 'Create a new partner tenant: a customer account that uses your credits',
+				description:
+					'Create a new partner tenant (a customer account that uses your credits) from its name, owner and contact phone; returns its tenant ID and service account ID',
 			},
 			{
 				name: 'Initiate Payment',
 				value: 'initiatePayment',
 				action: 'Initiate payment for partner tenant',
 				description:
-					'Ask a partner tenant’s buyer to pay for an SMS package by mobile money, on their phone',
+					'Ask a partner tenant’s buyer to pay for an SMS package by mobile money, on their phone; needs the tenant ID and package, returns the transaction ID to follow',
 			},
 		],
 		default: 'create',

@@ -106,6 +106,8 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add option',
 		default: {},
 		options: [
+			// Alphabetical, as every option list of the node: Poll Interval and Wait Timeout show once Wait for Completion
+			// is on.
 			{
 				displayName: 'Dedupe Key',
 				name: 'dedupeKey',
@@ -130,7 +132,7 @@ const properties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					"Whether to initiate the payment of a 'Dedupe Key' whose earlier initiation got no answer. Turn it on only after checking in 'Billing' → 'Get History' that no payment was started. Defaults to false.",
+					"Whether to initiate the payment of a 'Dedupe Key' whose earlier initiation got no answer. Turn it on only after checking in 'Billing' → 'Get Many' that no payment was started. Defaults to false.",
 			},
 			{
 				displayName: 'Wait for Completion',

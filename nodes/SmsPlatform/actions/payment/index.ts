@@ -16,7 +16,8 @@ export const description: INodeProperties[] = [
 				name: 'Get Status',
 				value: 'getStatus',
 				action: 'Get payment status',
-				description: 'Retrieve a payment’s status (pending, completed or failed) and amount',
+				description:
+					'Retrieve a payment’s status (pending, completed or failed) and amount, by the transaction ID from Initiate Payment',
 			},
 		],
 		default: 'getStatus',

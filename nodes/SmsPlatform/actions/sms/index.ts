@@ -20,7 +20,7 @@ export const description: INodeProperties[] = [
 				value: 'getDetails',
 				action: 'Get SMS delivery details',
 				description:
-					'Retrieve an SMS’s full record: text, sender ID, status, times and cost. For audits and billing.',
+					'Retrieve an SMS’s full record by its message ID: text, sender ID, status, times and cost. For audits and billing.',
 			},
 			{
 				name: 'Get Statistics',
@@ -33,13 +33,15 @@ export const description: INodeProperties[] = [
 				name: 'Get Status',
 				value: 'getStatus',
 				action: 'Get SMS status',
-				description: 'Retrieve whether an SMS was delivered: the quick check after Send',
+				description:
+					'Retrieve whether an SMS was delivered, by the message ID Send returned: its status and delivery time',
 			},
 			{
 				name: 'Send',
 				value: 'send',
 				action: 'Send SMS',
-				description: 'Send an SMS to one or more phone numbers (one credit per recipient and part)',
+				description:
+					'Send an SMS to one or more phone numbers from a sender ID; returns the message ID to check delivery with (one credit per recipient and part)',
 			},
 		],
 		default: 'send',

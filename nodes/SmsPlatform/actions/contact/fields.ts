@@ -1,0 +1,101 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { MAX_OPT_OUT_REASON } from '../../helpers/contacts';
+import { idField } from '../../helpers/descriptions';
+
+/** The fields the contact operations share. */
+
+export const contactIdField: INodeProperties = idField(
+	'contactId',
+	'Contact ID',
+	"The ID of the contact, e.g. from 'Get Many' or 'Create'",
+);
+
+export const defaultCountryCodeOption: INodeProperties = {
+	displayName: 'Default Country Code',
+	name: 'defaultCountryCode',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. 255',
+	description: 'Country calling code for local numbers: with 255, 0712345678 becomes +255712345678',
+};
+
+export const nameField: INodeProperties = {
+	displayName: 'Name',
+	name: 'name',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. Amina Juma',
+	description: 'The full name of the contact',
+};
+
+export const phoneField: INodeProperties = {
+	displayName: 'Phone',
+	name: 'phone',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. +255712345678',
+	description:
+		"The phone number with + and the country code. For a local number such as 0712345678, set 'Default Country Code' in the options.",
+};
+
+export const emailField: INodeProperties = {
+	displayName: 'Email',
+	name: 'email',
+	type: 'string',
+	placeholder: 'e.g. amina@example.com',
+	default: '',
+	description: 'The email address of the contact',
+};
+
+export const tagsField: INodeProperties = {
+	displayName: 'Tags',
+	name: 'tags',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. vip, newsletter',
+	description: 'Tags separated by commas. They replace the contact’s tags.',
+};
+
+export const attributesField: INodeProperties = {
+	displayName: 'Attributes',
+	name: 'attributes',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	placeholder: 'Add attribute',
+	default: {},
+	description: 'Free-form values kept with the contact, e.g. city. They replace its attributes.',
+	options: [
+		{
+			displayName: 'Attribute',
+			name: 'attribute',
+			values: [
+				{
+					displayName: 'Name',
+					name: 'name',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. city',
+				},
+				{
+					displayName: 'Value',
+					name: 'value',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. Dar es Salaam',
+				},
+			],
+		},
+	],
+};
+
+export const reasonOption: INodeProperties = {
+	displayName: 'Reason',
+	name: 'reason',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. Replied STOP',
+	description: `Why the contact opted out, kept with the contact (at most ${MAX_OPT_OUT_REASON} characters)`,
+};

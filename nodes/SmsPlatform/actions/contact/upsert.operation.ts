@@ -1,0 +1,185 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import {
+	countryCodeOption,
+	importContacts,
+	MAX_IMPORT,
+	newestPhones,
+	readEmail,
+	readImportAnswer,
+	readPhone,
+	type ImportAction,
+} from '../../helpers/contacts';
+import { getRequestSettings, optionalString, parameterReader } from '../../helpers/parameters';
+import { mayHaveBeenAccepted } from '../../transport';
+import type { OperationOutput } from '../operation';
+import { defaultCountryCodeOption, emailField, nameField, phoneField } from './fields';
+
+const properties: INodeProperties[] = [
+	nameField,
+	phoneField,
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add field',
+		default: {},
+		options: [emailField],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [defaultCountryCodeOption],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['contact'], operation: ['upsert'] } },
+	properties,
+);
+
+interface Entry {
+	itemIndex: number;
+	name: string;
+	phone: string;
+	email?: string;
+}
+
+type Outcome = OperationOutput | Error | undefined;
+
+function readEntry(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	read: ReturnType<typeof parameterReader>,
+): Entry {
+	const options = read('options', itemIndex, {}) as IDataObject;
+	const fields = read('additionalFields', itemIndex, {}) as IDataObject;
+	const name = optionalString(read('name', itemIndex, ''), 'Name', ctx, itemIndex);
+	if (!name) {
+		throw new NodeOperationError(ctx.getNode(), "'Name' is empty", {
+			itemIndex,
+			description:
+				"Enter a value in 'Name', or check that its expression gives a value for this item.",
+		});
+	}
+	const country = countryCodeOption(ctx, options.defaultCountryCode, itemIndex);
+	const phone = readPhone(ctx, read('phone', itemIndex, ''), 'Phone', itemIndex, country);
+	const email = readEmail(ctx, fields.email, itemIndex);
+	return { itemIndex, name, phone, email };
+}
+
+function ownCopy(error: Error): Error {
+	const copy = Object.create(Object.getPrototypeOf(error) as object) as Error;
+	Object.defineProperties(copy, Object.getOwnPropertyDescriptors(error));
+	const context = (error as { context?: object }).context;
+	if (context && typeof context === 'object')
+		(copy as { context?: object }).context = { ...context };
+	return copy;
+}
+
+function output(entry: Entry, action: ImportAction, reason?: string): IDataObject {
+	const json: IDataObject = { action, name: entry.name, phone: entry.phone };
+	if (entry.email) json.email = entry.email;
+	if (reason !== undefined) json.reason = reason;
+	return json;
+}
+
+/**
+ * What each contact of one import became. The service answers counts and the refused contacts' positions; when it
+ * both created and updated, the contacts it created are the newest it lists, read back by phone number.
+ */
+async function settleImport(
+	ctx: IExecuteFunctions,
+	batch: Entry[],
+	body: IDataObject,
+	settings: ReturnType<typeof getRequestSettings>,
+): Promise<IDataObject[]> {
+	const answer = readImportAnswer(body);
+	const seen = new Set<string>();
+	// A number given twice in one import: the first creates or updates the contact, the next ones update it.
+	const repeats = batch.map((entry, index) => {
+		if (answer.refused.has(index)) return false;
+		if (seen.has(entry.phone)) return true;
+		seen.add(entry.phone);
+		return false;
+	});
+	const firsts = batch.filter((_, index) => !answer.refused.has(index) && !repeats[index]);
+	let created: (entry: Entry) => ImportAction;
+	if (answer.imported >= firsts.length) created = () => 'created';
+	else if (answer.imported === 0) created = () => 'updated';
+	else {
+		const phones = await newestPhones(ctx, answer.imported, batch[0].itemIndex, settings);
+		const found = firsts.filter((entry) => phones.has(entry.phone)).length;
+		// Another client creating contacts meanwhile would push ours down the list: then say what is certain.
+		created =
+			found === answer.imported
+				? (entry) => (phones.has(entry.phone) ? 'created' : 'updated')
+				: (entry) => (phones.has(entry.phone) ? 'created' : 'createdOrUpdated');
+	}
+	return batch.map((entry, index) => {
+		const refusal = answer.refused.get(index);
+		if (refusal !== undefined) return output(entry, 'refused', refusal);
+		return output(entry, repeats[index] ? 'updated' : created(entry));
+	});
+}
+
+/**
+ * Creates each contact, or updates the contact that has its phone number (name, and email when given). Items are
+ * combined into bulk imports of up to 1,000 contacts; every item gets one output item: `action` is `created`,
+ * `updated` or `refused` (with the service's `reason`).
+ */
+export async function executeBatch(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+	stopAtFirstError: boolean,
+): Promise<Outcome[]> {
+	const read = parameterReader(this);
+	const outcomes: Outcome[] = new Array(items.length);
+	const entries: Entry[] = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			entries.push(readEntry(this, itemIndex, read));
+		} catch (error) {
+			outcomes[itemIndex] = error as Error;
+			// Without "Continue On Fail" the run stops at this item, before any import.
+			if (stopAtFirstError) return outcomes;
+		}
+	}
+	if (!entries.length) return outcomes;
+	const settings = getRequestSettings(this, entries[0].itemIndex, read);
+	for (let start = 0; start < entries.length; start += MAX_IMPORT) {
+		const batch = entries.slice(start, start + MAX_IMPORT);
+		try {
+			const body = await importContacts(
+				this,
+				batch.map((entry) => ({
+					full_name: entry.name,
+					phone: entry.phone,
+					email: entry.email ?? '',
+				})),
+				batch[0].itemIndex,
+				settings,
+			);
+			const results = await settleImport(this, batch, body, settings);
+			batch.forEach((entry, index) => (outcomes[entry.itemIndex] = results[index]));
+		} catch (caught) {
+			const error = caught as Error & { description?: string };
+			if (mayHaveBeenAccepted(error)) {
+				error.description =
+					`${error.description ?? ''} The import may have been carried out: it was not repeated. Running these items again is safe: 'Create or Update' never creates a contact twice.`.trim();
+			}
+			for (const entry of batch) outcomes[entry.itemIndex] = ownCopy(error);
+			if (stopAtFirstError) return outcomes;
+		}
+	}
+	return outcomes;
+}

@@ -1,0 +1,259 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { endpoints } from '../endpoints';
+import {
+	apiRequest,
+	getList,
+	listRecords,
+	type ApiContext,
+	type RequestSettings,
+} from '../transport';
+import { optionalString, requiredString } from './parameters';
+import { normalizePhone, parseCountryCode } from './phone';
+
+/**
+ * What the node knows of the service's contacts and sender IDs (the real server's messaging API, read from its code):
+ * a create answers 201 without an `id`, a contact is found by its `phone_e164`, the bulk import answers counts and
+ * per-contact errors as text, a duplicate phone is a DRF field error on create and a 500 on update.
+ */
+
+/** The most contacts one bulk import takes (the service's limit). */
+export const MAX_IMPORT = 1000;
+/** The opt-out reason the service's database keeps (characters). */
+export const MAX_OPT_OUT_REASON = 100;
+/** A sender ID: 1 to 11 letters, digits, spaces and hyphens (the service's rule). */
+export const MAX_SENDER_ID = 11;
+export const MAX_SAMPLE_MESSAGE = 170;
+
+/** The Default Country Code option, checked: its error names the field and the value. */
+export function countryCodeOption(
+	ctx: IExecuteFunctions,
+	raw: unknown,
+	itemIndex: number,
+): string | undefined {
+	const country = parseCountryCode(raw);
+	if (!country.ok) {
+		throw new NodeOperationError(ctx.getNode(), `'Default Country Code' ${country.reason}`, {
+			itemIndex,
+			description: "Enter the country's calling code in digits, e.g. 255, or remove the option.",
+		});
+	}
+	return country.value;
+}
+
+/** A phone number as Send reads one: E.164, or local with the Default Country Code. The error names field and value. */
+export function readPhone(
+	ctx: IExecuteFunctions,
+	value: unknown,
+	label: string,
+	itemIndex: number,
+	countryCode: string | undefined,
+): string {
+	const result = normalizePhone(value, countryCode);
+	if (result.ok && result.value) return result.value;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`'${label}' ${JSON.stringify(value)} is not a usable phone number: ${result.reason ?? 'invalid'}`,
+		{
+			itemIndex,
+			description: `Enter the number in E.164 form, e.g. +255712345678, or a local number with 'Default Country Code' set in the options. Nothing was sent for this item.`,
+		},
+	);
+}
+
+/** Tags as a list: from a comma-separated text or a list from an expression; empty entries dropped. */
+export function readTags(value: unknown): string[] | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	const list = Array.isArray(value) ? value : String(value).split(',');
+	return list.map((tag) => String(tag).trim()).filter(Boolean);
+}
+
+/** Attributes from the Attributes field (name and value pairs) as the service's object of strings. */
+export function readAttributes(value: unknown): IDataObject | undefined {
+	const pairs = (value as { attribute?: Array<{ name?: string; value?: unknown }> } | undefined)
+		?.attribute;
+	if (!Array.isArray(pairs)) return undefined;
+	const attributes: IDataObject = {};
+	for (const pair of pairs) {
+		const name = String(pair.name ?? '').trim();
+		if (name) attributes[name] = pair.value === undefined ? '' : String(pair.value);
+	}
+	return attributes;
+}
+
+/** A required name, email or other text of a contact. */
+export function readEmail(
+	ctx: IExecuteFunctions,
+	value: unknown,
+	itemIndex: number,
+): string | undefined {
+	const email = optionalString(value, 'Email', ctx, itemIndex);
+	if (email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+		throw new NodeOperationError(ctx.getNode(), `'Email' "${email}" is not an email address`, {
+			itemIndex,
+			description: 'Enter an address like name@example.com, or leave the field empty.',
+		});
+	}
+	return email;
+}
+
+/** The contact ID parameter: trimmed, not empty, not a dot segment. */
+export function readContactId(ctx: IExecuteFunctions, itemIndex: number): string {
+	return requiredString(ctx, 'contactId', 'Contact ID', itemIndex, 'id');
+}
+
+/**
+ * The contact with this phone number, or undefined. The service filters its list on `phone_e164` exactly; the record
+ * is checked again here, as a server that ignored the filter would list others first.
+ */
+export async function findContactByPhone(
+	ctx: IExecuteFunctions,
+	phone: string,
+	itemIndex: number,
+	settings?: Partial<RequestSettings>,
+): Promise<IDataObject | undefined> {
+	const records = await listRecords(ctx, {
+		path: endpoints.contacts().path,
+		qs: { phone_e164: phone },
+		itemIndex,
+		settings,
+		limit: 20,
+		maxPages: 1,
+		keep: (record) => record.phone_e164 === phone,
+	});
+	return records[0];
+}
+
+/** An error as the node throws it: the transport's own errors as they are, anything else wrapped. */
+export function nodeError(
+	ctx: IExecuteFunctions,
+	error: unknown,
+	itemIndex: number,
+): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+}
+
+/** Whether the service's words say the phone number is already a contact's (create: a DRF field error). */
+export function saysPhoneExists(error: unknown): boolean {
+	if (!(error instanceof NodeApiError)) return false;
+	const status = Number(error.httpCode);
+	if (status !== 400 && status !== 409) return false;
+	return /already exists/i.test(`${error.description ?? ''} ${error.message}`);
+}
+
+/** The error of a Create whose phone number is already a contact's: the service's words and what to do. */
+export function phoneExistsError(
+	ctx: IExecuteFunctions,
+	error: NodeApiError,
+	phone: string,
+	itemIndex: number,
+): NodeApiError {
+	error.message = `A contact with the phone number ${phone} already exists`;
+	error.description =
+		`${error.description ?? ''} To change that contact, use the operation 'Create or Update' (it updates the contact with this number), or 'Update' with its ID (find it with 'Get Many' → 'Filters' → 'Phone').`.trim();
+	error.context.itemIndex = itemIndex;
+	return error;
+}
+
+/** What one contact of a bulk import became. */
+export type ImportAction = 'created' | 'updated' | 'refused' | 'createdOrUpdated';
+
+export interface ImportAnswer {
+	imported: number;
+	updated: number;
+	skipped: number;
+	/** Refusals by position in the request (0-based), in the service's words. */
+	refused: Map<number, string>;
+	/** Errors the service gave without a position. */
+	unplaced: string[];
+}
+
+/** The text of an error the service gives as a Python repr: `{'phone_e164': [ErrorDetail(string='…', code='…')]}`. */
+function readableReason(text: string): string {
+	const details = [...text.matchAll(/string=(['"])(.*?)\1, code=/g)].map((match) => match[2]);
+	return details.length ? details.join(' ') : text.trim();
+}
+
+/** Reads a bulk import's answer: `{imported, updated, skipped, total_processed, errors: ["Contact 3: …"]}`. */
+export function readImportAnswer(body: IDataObject): ImportAnswer {
+	const count = (value: unknown) => (Number.isFinite(Number(value)) ? Number(value) : 0);
+	const refused = new Map<number, string>();
+	const unplaced: string[] = [];
+	for (const entry of Array.isArray(body.errors) ? body.errors : []) {
+		const text = typeof entry === 'string' ? entry : JSON.stringify(entry);
+		const match = /^Contact (\d+): ([\s\S]*)$/.exec(text);
+		if (match) refused.set(Number(match[1]) - 1, readableReason(match[2]));
+		else unplaced.push(text);
+	}
+	return {
+		imported: count(body.imported),
+		updated: count(body.updated),
+		skipped: count(body.skipped),
+		refused,
+		unplaced,
+	};
+}
+
+/** Sends one bulk import of contacts (create, or update the contact with the same phone). */
+export async function importContacts(
+	ctx: IExecuteFunctions,
+	contacts: Array<{ full_name: string; phone: string; email: string }>,
+	itemIndex: number,
+	settings: Partial<RequestSettings>,
+): Promise<IDataObject> {
+	const response = await apiRequest<IDataObject>(ctx, {
+		...endpoints.importContacts(),
+		body: {
+			import_type: 'phone_contacts',
+			update_existing: true,
+			skip_duplicates: true,
+			contacts,
+		},
+		itemIndex,
+		creates: 'record',
+		settings,
+	});
+	return response.body && typeof response.body === 'object' ? response.body : {};
+}
+
+/**
+ * The phone numbers among the `count` contacts created last (the service lists newest first): after an import that
+ * created some contacts and updated others, those it created.
+ */
+export async function newestPhones(
+	ctx: IExecuteFunctions,
+	count: number,
+	itemIndex: number,
+	settings: Partial<RequestSettings>,
+): Promise<Set<string>> {
+	const records = await listRecords(ctx, {
+		path: endpoints.contacts().path,
+		qs: { ordering: '-created_at' },
+		itemIndex,
+		settings,
+		limit: count,
+	});
+	return new Set(records.map((record) => String(record.phone_e164)));
+}
+
+/**
+ * The account's active sender IDs, newest first: one answer, not paged (`{success, data: [...]}` from the real
+ * server). `sender_id` is the name a send takes.
+ */
+export async function listSenderIds(
+	ctx: ApiContext,
+	{
+		itemIndex,
+		limit,
+		settings,
+	}: { itemIndex?: number; limit?: number; settings?: Partial<RequestSettings> },
+): Promise<IDataObject[]> {
+	const records = await getList(
+		ctx,
+		{ path: endpoints.senderIds().path, itemIndex, settings },
+		{ noun: 'sender IDs', shape: '{ success, data: [...] } or a list' },
+	);
+	return limit === undefined ? records : records.slice(0, limit);
+}
