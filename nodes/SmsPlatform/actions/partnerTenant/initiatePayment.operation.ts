@@ -4,7 +4,14 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { endpoints } from '../../endpoints';
 import { looksLikePhone } from '../../helpers/phone';
 import { boundedInteger, requiredString } from '../../helpers/parameters';
-import { apiRequest, coerceNumbers, unwrapObject } from '../../transport';
+import {
+	DedupeStore,
+	dedupeStoreFailed,
+	readDedupeKey,
+	unknownKeyError,
+} from '../../helpers/dedupe';
+import { apiRequest, coerceNumbers, mayHaveBeenAccepted, unwrapObject } from '../../transport';
+import { withFields } from '../operation';
 import { waitForPayment } from './waitForPayment';
 
 const PROVIDERS = ['vodacom', 'tigo', 'airtel', 'halotel'];
@@ -103,6 +110,15 @@ const properties: INodeProperties[] = [
 			// Alphabetical, as every option list of the node: Poll Interval and Wait Timeout show once Wait for Completion
 			// is on.
 			{
+				displayName: 'Dedupe Key',
+				name: 'dedupeKey',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. {{ $json.orderId }}-payment',
+				description:
+					"A key for this payment, unique to it. A key already used by this node starts no second payment: the item gets 'outcome' alreadySent; a key whose earlier initiation got no answer gets an error with 'outcome' unknown. Kept in n8n's database for this node, for its last 4,999 keys.",
+			},
+			{
 				displayName: 'Poll Interval',
 				name: 'pollInterval',
 				type: 'number',
@@ -110,6 +126,14 @@ const properties: INodeProperties[] = [
 				default: 10,
 				description: 'Seconds between two checks of the payment while waiting. Defaults to 10.',
 				displayOptions: { show: { waitForCompletion: [true] } },
+			},
+			{
+				displayName: 'Retry Unknown Keys',
+				name: 'retryUnknownKeys',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to initiate the payment of a 'Dedupe Key' whose earlier initiation got no answer. Turn it on only after checking in 'Billing' → 'Get Many' that no payment was started. Defaults to false.",
 			},
 			{
 				displayName: 'Wait for Completion',
@@ -181,20 +205,45 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		? boundedInteger(this, options.waitTimeout ?? 300, 'Wait Timeout', itemIndex, 1, 3600) * 1000
 		: 0;
 
-	const response = await apiRequest(this, {
-		method: 'POST',
-		path: endpoints.initiatePayment(tenantId).path,
-		body: {
-			package_id: packageId,
-			buyer_email: buyerEmail,
-			buyer_name: buyerName,
-			buyer_phone: buyerPhone,
-			mobile_money_provider: provider,
-		},
-		itemIndex,
-		creates: 'record',
-	});
+	// Options → Dedupe Key: the key is recorded as started before the request, and a key seen before starts nothing.
+	const dedupeKey = readDedupeKey(this, options, itemIndex);
+	const store = dedupeKey === undefined ? undefined : DedupeStore.open(this, itemIndex);
+	if (store && dedupeKey !== undefined) {
+		let state;
+		try {
+			state = (await store.claim([dedupeKey], options.retryUnknownKeys === true)).get(dedupeKey);
+		} catch (error) {
+			throw dedupeStoreFailed(this, error as Error, itemIndex);
+		}
+		if (state === 'alreadySent') return alreadyInitiated(dedupeKey);
+		if (state === 'unknown')
+			throw withFields(unknownKeyError(this, dedupeKey, itemIndex, 'payment'), {
+				outcome: 'unknown',
+				dedupeKey,
+			});
+	}
+
+	let response;
+	try {
+		response = await apiRequest(this, {
+			method: 'POST',
+			path: endpoints.initiatePayment(tenantId).path,
+			body: {
+				package_id: packageId,
+				buyer_email: buyerEmail,
+				buyer_name: buyerName,
+				buyer_phone: buyerPhone,
+				mobile_money_provider: provider,
+			},
+			itemIndex,
+			creates: 'record',
+		});
+	} catch (error) {
+		throw await keyAfterFailure(error as Error, store, dedupeKey);
+	}
+	if (store && dedupeKey !== undefined) await confirmKey(this, store, dedupeKey);
 	const initiated = coerceNumbers(unwrapObject(response.body, 'data'), ['amount']);
+	if (dedupeKey !== undefined) Object.assign(initiated, { outcome: 'sent', dedupeKey });
 	if (!wait) return initiated;
 
 	const transactionId = String(initiated.transaction_id ?? initiated.id ?? '');
@@ -213,4 +262,44 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		intervalMs,
 		timeoutMs,
 	});
+}
+
+/** The output of a payment whose Dedupe Key this node already used: nothing was initiated. */
+function alreadyInitiated(dedupeKey: string): IDataObject {
+	return {
+		outcome: 'alreadySent',
+		dedupeKey,
+		message:
+			"Not initiated: a payment with this 'Dedupe Key' was initiated before. Find it in 'Billing' → 'Get Many'.",
+	};
+}
+
+/**
+ * Records the key as sent. The payment is started whatever happens here: a failed record leaves the key started,
+ * so a later run reports it unknown, never starts it again.
+ */
+async function confirmKey(ctx: IExecuteFunctions, store: DedupeStore, dedupeKey: string) {
+	try {
+		await store.confirm([dedupeKey]);
+	} catch (error) {
+		ctx.logger?.warn(
+			`Dedupe Key "${dedupeKey}": the payment was initiated, but n8n's database did not record it as sent (${(error as Error).message}); a later run will report the key unknown`,
+		);
+	}
+}
+
+/**
+ * What a failed initiation leaves of its Dedupe Key. One that may have reached the service stays started: a later run
+ * reports it unknown instead of starting a second payment. One refused before processing started nothing and is
+ * freed (were that to fail, the key would read as unknown later: never a second payment). The error says which.
+ */
+async function keyAfterFailure(
+	error: Error,
+	store: DedupeStore | undefined,
+	dedupeKey: string | undefined,
+): Promise<Error> {
+	if (!store || dedupeKey === undefined) return error;
+	const accepted = mayHaveBeenAccepted(error);
+	if (!accepted) await store.release([dedupeKey]).catch(() => undefined);
+	return withFields(error, { outcome: accepted ? 'unknown' : 'notSent', dedupeKey });
 }
