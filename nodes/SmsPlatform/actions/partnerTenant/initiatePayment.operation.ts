@@ -4,14 +4,8 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { endpoints } from '../../endpoints';
 import { looksLikePhone } from '../../helpers/phone';
 import { boundedInteger, requiredString } from '../../helpers/parameters';
-import {
-	DedupeStore,
-	dedupeStoreFailed,
-	readDedupeKey,
-	unknownKeyError,
-} from '../../helpers/dedupe';
-import { apiRequest, coerceNumbers, mayHaveBeenAccepted, unwrapObject } from '../../transport';
-import { withFields } from '../operation';
+import { apiRequest, coerceNumbers, unwrapObject } from '../../transport';
+import { claimPaymentKey, confirmKey, keyAfterFailure } from './paymentKey';
 import { waitForPayment } from './waitForPayment';
 
 const PROVIDERS = ['vodacom', 'tigo', 'airtel', 'halotel'];
@@ -206,22 +200,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		: 0;
 
 	// Options → Dedupe Key: the key is recorded as started before the request, and a key seen before starts nothing.
-	const dedupeKey = readDedupeKey(this, options, itemIndex);
-	const store = dedupeKey === undefined ? undefined : DedupeStore.open(this, itemIndex);
-	if (store && dedupeKey !== undefined) {
-		let state;
-		try {
-			state = (await store.claim([dedupeKey], options.retryUnknownKeys === true)).get(dedupeKey);
-		} catch (error) {
-			throw dedupeStoreFailed(this, error as Error, itemIndex);
-		}
-		if (state === 'alreadySent') return alreadyInitiated(dedupeKey);
-		if (state === 'unknown')
-			throw withFields(unknownKeyError(this, dedupeKey, itemIndex, 'payment'), {
-				outcome: 'unknown',
-				dedupeKey,
-			});
-	}
+	const claimed = await claimPaymentKey(this, options, itemIndex);
+	if (claimed && 'output' in claimed) return claimed.output;
+	const key = claimed?.key;
 
 	let response;
 	try {
@@ -239,11 +220,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			creates: 'record',
 		});
 	} catch (error) {
-		throw await keyAfterFailure(error as Error, store, dedupeKey);
+		throw await keyAfterFailure(error as Error, key);
 	}
-	if (store && dedupeKey !== undefined) await confirmKey(this, store, dedupeKey);
+	if (key) await confirmKey(this, key);
 	const initiated = coerceNumbers(unwrapObject(response.body, 'data'), ['amount']);
-	if (dedupeKey !== undefined) Object.assign(initiated, { outcome: 'sent', dedupeKey });
+	if (key) Object.assign(initiated, { outcome: 'sent', dedupeKey: key.dedupeKey });
 	if (!wait) return initiated;
 
 	const transactionId = String(initiated.transaction_id ?? initiated.id ?? '');
@@ -262,44 +243,4 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		intervalMs,
 		timeoutMs,
 	});
-}
-
-/** The output of a payment whose Dedupe Key this node already used: nothing was initiated. */
-function alreadyInitiated(dedupeKey: string): IDataObject {
-	return {
-		outcome: 'alreadySent',
-		dedupeKey,
-		message:
-			"Not initiated: a payment with this 'Dedupe Key' was initiated before. Find it in 'Billing' → 'Get Many'.",
-	};
-}
-
-/**
- * Records the key as sent. The payment is started whatever happens here: a failed record leaves the key started,
- * so a later run reports it unknown, never starts it again.
- */
-async function confirmKey(ctx: IExecuteFunctions, store: DedupeStore, dedupeKey: string) {
-	try {
-		await store.confirm([dedupeKey]);
-	} catch (error) {
-		ctx.logger?.warn(
-			`Dedupe Key "${dedupeKey}": the payment was initiated, but n8n's database did not record it as sent (${(error as Error).message}); a later run will report the key unknown`,
-		);
-	}
-}
-
-/**
- * What a failed initiation leaves of its Dedupe Key. One that may have reached the service stays started: a later run
- * reports it unknown instead of starting a second payment. One refused before processing started nothing and is
- * freed (were that to fail, the key would read as unknown later: never a second payment). The error says which.
- */
-async function keyAfterFailure(
-	error: Error,
-	store: DedupeStore | undefined,
-	dedupeKey: string | undefined,
-): Promise<Error> {
-	if (!store || dedupeKey === undefined) return error;
-	const accepted = mayHaveBeenAccepted(error);
-	if (!accepted) await store.release([dedupeKey]).catch(() => undefined);
-	return withFields(error, { outcome: accepted ? 'unknown' : 'notSent', dedupeKey });
 }
