@@ -10,6 +10,4 @@ module.exports = {
 	testTimeout: 30000,
 	maxWorkers: 2,
 	watchman: false,
-	// n8n-core leaves a DI container and loggers alive after the last test; they hold no test state.
-	forceExit: true,
 };

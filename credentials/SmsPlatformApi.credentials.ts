@@ -34,7 +34,7 @@ export class SmsPlatformApi implements ICredentialType {
 			placeholder: 'e.g. https://api.example.com',
 			required: true,
 			description:
-				'Address of the SMS Platform service, starting with https:// (or http://). For the local sandbox of this package: http://localhost:4010.',
+				'The address of your SMS Platform service, as your provider gives it, starting with https:// (or http://), e.g. https://api.example.com',
 			typeOptions: {
 				validationRules: [
 					{

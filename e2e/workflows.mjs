@@ -455,3 +455,137 @@ export function retryWorkflows(numbers) {
 		}),
 	];
 }
+
+export const ERROR_OUTPUT_ID = 'e2eErrorOutput';
+
+/**
+ * The cases of the error-output workflow: what each SMS Platform node gets as input items, its parameters, its
+ * credential and its Settings → On Error.
+ * @typedef {{ inputs: Record<string, unknown>[], parameters: Record<string, unknown>, credential?: { id: string, name: string }, onError?: string }} ErrorOutputCase
+ * @type {Record<string, ErrorOutputCase>}
+ */
+export const ERROR_OUTPUT_CASES = {
+	'Send alone': {
+		inputs: [
+			{ name: 'Asha', to: '+255712700001' },
+			{ name: 'Baraka', to: INPUT.invalidRecipient },
+			{ name: 'Chausiku', to: '+255712700002' },
+		],
+		parameters: {
+			resource: 'sms',
+			operation: 'send',
+			recipients: '={{ $json.to }}',
+			message: '=E2E error output, hello {{ $json.name }}',
+			senderId: INPUT.senderId,
+		},
+	},
+	'Send combined': {
+		inputs: [
+			{ name: 'Asha', to: '+255712700011' },
+			{ name: 'Baraka', to: INPUT.invalidRecipient },
+			{ name: 'Chausiku', to: '+255712700012' },
+			{ name: 'Dotto', to: 'not-a-number' },
+			{ name: 'Elia', to: '+255712700013' },
+		],
+		parameters: {
+			resource: 'sms',
+			operation: 'send',
+			recipients: '={{ $json.to }}',
+			message: 'E2E error output, combined',
+			senderId: INPUT.senderId,
+			options: { combineItems: true, batchSize: 2 },
+		},
+	},
+	'Refused credential': {
+		inputs: [{ name: 'Asha' }, { name: 'Baraka' }],
+		parameters: { resource: 'account', operation: 'getBalance' },
+		credential: CREDENTIALS.invalid,
+	},
+	'Unknown id': {
+		inputs: [{ contact: INPUT.contactId }, { contact: INPUT.missingContactId }],
+		parameters: { resource: 'contact', operation: 'get', contactId: '={{ $json.contact }}' },
+	},
+	List: {
+		inputs: [{ name: 'packages' }],
+		parameters: { resource: 'smsPackage', operation: 'getAll', returnAll: true },
+	},
+	'Send alone, regular output': {
+		inputs: [
+			{ name: 'Asha', to: '+255712700021' },
+			{ name: 'Baraka', to: INPUT.invalidRecipient },
+		],
+		parameters: {
+			resource: 'sms',
+			operation: 'send',
+			recipients: '={{ $json.to }}',
+			message: '=E2E regular output, hello {{ $json.name }}',
+			senderId: INPUT.senderId,
+		},
+		onError: 'continueRegularOutput',
+	},
+};
+
+/**
+ * One workflow, one branch per case from the Manual Trigger: input items (Set + Split Out) → the SMS Platform node
+ * with Settings → On Error ("Continue (using error output)" unless the case says otherwise) → "<case>: success" and
+ * "<case>: error" (No Operation nodes on its two outputs), so the run data shows which branch each item took.
+ */
+export function errorOutputWorkflow() {
+	counter = 400;
+	const start = manualTrigger();
+	/** @type {Array<Record<string, any>>} */
+	const nodes = [start];
+	/** @type {Record<string, { main: Array<Array<{ node: string, type: string, index: number }>> }>} */
+	const connections = { [start.name]: { main: [[]] } };
+	const link = (/** @type {string} */ to) => ({ node: to, type: 'main', index: 0 });
+	for (const [name, spec] of Object.entries(ERROR_OUTPUT_CASES)) {
+		const onError = spec.onError ?? 'continueErrorOutput';
+		const input = node(
+			`${name}: input`,
+			'n8n-nodes-base.set',
+			{
+				assignments: {
+					assignments: [
+						{
+							id: `input-${counter}`,
+							name: 'items',
+							value: `={{ ${JSON.stringify(spec.inputs)} }}`,
+							type: 'array',
+						},
+					],
+				},
+				options: {},
+			},
+			{ typeVersion: 3.4 },
+		);
+		const split = node(`${name}: items`, 'n8n-nodes-base.splitOut', {
+			fieldToSplitOut: 'items',
+			options: {},
+		});
+		const credential = spec.credential ?? CREDENTIALS.bearer;
+		const sms = node(name, NODE_TYPE, spec.parameters, {
+			credentials: { smsPlatformApi: { id: credential.id, name: credential.name } },
+			onError,
+		});
+		const success = node(`${name}: success`, 'n8n-nodes-base.noOp', {});
+		nodes.push(input, split, sms, success);
+		connections[start.name].main[0].push(link(input.name));
+		connections[input.name] = { main: [[link(split.name)]] };
+		connections[split.name] = { main: [[link(sms.name)]] };
+		connections[sms.name] = { main: [[link(success.name)]] };
+		if (onError === 'continueErrorOutput') {
+			const error = node(`${name}: error`, 'n8n-nodes-base.noOp', {});
+			nodes.push(error);
+			connections[sms.name].main.push([link(error.name)]);
+		}
+	}
+	return {
+		id: ERROR_OUTPUT_ID,
+		name: 'E2E: Continue (using error output)',
+		nodes,
+		connections,
+		settings: { executionOrder: 'v1' },
+		pinData: {},
+		active: false,
+	};
+}

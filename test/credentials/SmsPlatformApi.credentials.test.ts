@@ -60,6 +60,14 @@ describe('SmsPlatformApi credential: description', () => {
 		expect(byName.password.displayOptions).toEqual({ show: { authMethod: ['jwt'] } });
 	});
 
+	it("describes the Base URL in the user's terms, with an example and no sandbox address", () => {
+		const baseUrl = credential.properties.find((p) => p.name === 'baseUrl');
+		expect(baseUrl?.description).toBe(
+			'The address of your SMS Platform service, as your provider gives it, starting with https:// (or http://), e.g. https://api.example.com',
+		);
+		expect(baseUrl?.placeholder).toBe('e.g. https://api.example.com');
+	});
+
 	it('validates the Base URL field as an http(s) URL', () => {
 		const baseUrl = credential.properties.find((p) => p.name === 'baseUrl');
 		const rule = (
@@ -192,13 +200,42 @@ describe('preAuthentication itself', () => {
 		},
 	);
 
-	it('a login that cannot reach the service says so and points at the Base URL', async () => {
+	it.each([
+		[
+			'ENOTFOUND',
+			'getaddrinfo ENOTFOUND api.sms.test',
+			"The host name could not be resolved. Check the spelling of 'Base URL' in the credential, and that the machine n8n runs on can resolve it (DNS).",
+		],
+		[
+			'ECONNREFUSED',
+			'connect ECONNREFUSED 10.0.0.1:443',
+			"The host refused the connection: nothing listens on that port. Check the address and port of 'Base URL' in the credential, and that the service is running.",
+		],
+		[
+			'EHOSTUNREACH',
+			'connect EHOSTUNREACH 10.0.0.1:443',
+			"There is no network route to the host. Check 'Base URL' in the credential, and that the machine n8n runs on can reach it (network, firewall, VPN or proxy).",
+		],
+	])(
+		'a login nothing answers (%s) says so, with the Base URL and what to check',
+		async (code, message, advice) => {
+			const self = withHttp(async () => {
+				throw Object.assign(new Error(message), { code });
+			});
+			const error = await refusal(() => credential.preAuthentication.call(self, jwtCredentials()));
+			expect(error.message).toBe(
+				`The SMS Platform login did not work: could not connect to https://api.sms.test (${code}). ${advice}`,
+			);
+		},
+	);
+
+	it('a login whose connection broke after it opened keeps the network words', async () => {
 		const self = withHttp(async () => {
-			throw Object.assign(new Error('getaddrinfo ENOTFOUND x.test'), { code: 'ENOTFOUND' });
+			throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
 		});
 		const error = await refusal(() => credential.preAuthentication.call(self, jwtCredentials()));
 		expect(error.message).toBe(
-			`The SMS Platform login did not work: getaddrinfo ENOTFOUND x.test. Check 'Base URL'.`,
+			`The SMS Platform login did not work: read ECONNRESET. Check 'Base URL'.`,
 		);
 	});
 });

@@ -352,6 +352,10 @@ export interface WorkflowRunOptions {
 	items: IDataObject[];
 	credentials?: ICredentialDataDecryptedObject;
 	continueOnFail?: boolean;
+	/** Runs the trigger (its manual run, as the editor's Fetch Test Event) instead of the action node. */
+	trigger?: boolean;
+	/** The node's Settings → On Error, when it is not what `continueOnFail` sets (e.g. `continueErrorOutput`). */
+	onError?: INode['onError'];
 	/** The node's Retry On Fail setting: n8n runs it up to this many times (2 to 5). */
 	maxTries?: number;
 	/** The execution data of a failed execution, to run it again as n8n's "Retry" does (mode `retry`). */
@@ -361,6 +365,8 @@ export interface WorkflowRunOptions {
 export interface WorkflowRunResult {
 	/** The node's last run: its output items, or its error. */
 	output?: INodeExecutionData[];
+	/** Every output of the node's last run: with "Continue (using error output)", [success, error]. */
+	outputs: INodeExecutionData[][];
 	error?: Error;
 	/** The whole execution data, as n8n saves it (a failed one can be retried). */
 	data: IRunExecutionData;
@@ -374,7 +380,12 @@ export interface WorkflowRunResult {
 export async function runInWorkflow(options: WorkflowRunOptions): Promise<WorkflowRunResult> {
 	const helper = new TestCredentialsHelper(options.credentials ?? apiKeyCredentials());
 	const node: INode = {
-		...makeNode(ACTION_TYPE, options.parameters, options.continueOnFail),
+		...makeNode(
+			options.trigger ? TRIGGER_TYPE : ACTION_TYPE,
+			options.parameters,
+			options.continueOnFail,
+		),
+		...(options.onError ? { onError: options.onError } : {}),
 		...(options.maxTries
 			? { retryOnFail: true, maxTries: options.maxTries, waitBetweenTries: 0 }
 			: {}),
@@ -415,6 +426,7 @@ export async function runInWorkflow(options: WorkflowRunOptions): Promise<Workfl
 	const task = runs[runs.length - 1];
 	return {
 		output: task?.data?.main?.[0] ?? undefined,
+		outputs: (task?.data?.main ?? []).map((output) => output ?? []),
 		error: (task?.error ?? run.data.resultData.error) as Error | undefined,
 		data: run.data,
 		node,

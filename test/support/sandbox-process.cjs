@@ -24,9 +24,13 @@ async function startSandboxProcess(env = {}) {
 			stdio: ['ignore', 'pipe', 'inherit'],
 		},
 	);
+	// A sandbox that did not start is stopped: a child left running keeps jest from exiting.
 	const url = await new Promise((resolve, reject) => {
 		const lines = readline.createInterface({ input: child.stdout });
-		const timer = setTimeout(() => reject(new Error('sandbox did not start within 15 s')), 15000);
+		const timer = setTimeout(() => {
+			child.kill('SIGKILL');
+			reject(new Error('sandbox did not start within 60 s'));
+		}, 60_000);
 		lines.on('line', (line) => {
 			const match = /^SANDBOX_READY (\S+)/.exec(line);
 			if (match) {
@@ -34,7 +38,10 @@ async function startSandboxProcess(env = {}) {
 				resolve(match[1]);
 			}
 		});
-		child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
+		child.on('exit', (code) => {
+			clearTimeout(timer);
+			reject(new Error(`sandbox exited with ${code}`));
+		});
 	});
 	async function admin(method, p, body) {
 		const response = await fetch(`${url}/__sandbox/${p.replace(/^\//, '')}`, {

@@ -191,7 +191,20 @@ describe('a request that keeps failing', () => {
 			requests: retried,
 			message:
 				'Could not connect to the SMS Platform service at https://api.sms.test (ECONNREFUSED) [item 0]',
-			description: [/Check 'Base URL' in the credential/],
+			description: [
+				/^The host refused the connection: nothing listens on that port\. Check the address and port of 'Base URL' in the credential, and that the service is running\. Request: POST /,
+			],
+		},
+		{
+			name: 'a host name that does not resolve (ENOTFOUND) says so, with the URL and what to check',
+			parameters: getBalance,
+			failure: { error: netError('ENOTFOUND', 'getaddrinfo ENOTFOUND api.sms.test') },
+			requests: retried,
+			message:
+				'Could not connect to the SMS Platform service at https://api.sms.test (ENOTFOUND) [item 0]',
+			description: [
+				/^The host name could not be resolved\. Check the spelling of 'Base URL' in the credential, and that the machine n8n runs on can resolve it \(DNS\)\. Request: GET /,
+			],
 		},
 	])('$name', async ({ parameters, failure, requests, message, description }) => {
 		let sent = 0;

@@ -73,6 +73,23 @@ export function errorJson(error: Error, itemIndex: number, fields: IDataObject =
 	return json;
 }
 
+/**
+ * The error item of an input item. With "Continue (using error output)" n8n moves an item to the error output only
+ * when its json holds `error` alone (n8n 2.36 and later also accept `message` and `details` beside it) or when the
+ * item carries `error`, and then n8n 2.x keeps nothing of its json but the message. So there the whole error goes
+ * inside `error`, its text as `error.message`: every field is kept on every n8n version, and n8n adds the input
+ * item's fields beside it. With "Continue (using regular output)" the fields stay at the top, as n8n shows them.
+ */
+function errorItem(
+	json: IDataObject,
+	itemIndex: number,
+	toErrorOutput: boolean,
+): INodeExecutionData {
+	if (!toErrorOutput) return { json, pairedItem: { item: itemIndex } };
+	const { error: message, ...rest } = json;
+	return { json: { error: { message, ...rest } }, pairedItem: { item: itemIndex } };
+}
+
 function toItems(output: OperationOutput, itemIndex: number): INodeExecutionData[] {
 	const list = Array.isArray(output) ? output : [output];
 	return list.map((json) => ({ json, pairedItem: { item: itemIndex } }));
@@ -102,11 +119,12 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const returnData: INodeExecutionData[] = [];
 	// "Continue On Fail" is read once: without it the first failed item fails the node (and a batch stops there).
 	const gate = new FailureGate(this.continueOnFail());
+	const toErrorOutput = node.onError === 'continueErrorOutput';
 	const fail = (caught: unknown, itemIndex: number, fields?: IDataObject) => {
 		const error = withItemIndex(this, caught, itemIndex);
 		gate.note(error);
 		if (gate.stopped) throw error;
-		returnData.push({ json: errorJson(error, itemIndex, fields), pairedItem: { item: itemIndex } });
+		returnData.push(errorItem(errorJson(error, itemIndex, fields), itemIndex, toErrorOutput));
 	};
 
 	if ('executeBatch' in operation) {

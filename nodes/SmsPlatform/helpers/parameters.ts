@@ -7,7 +7,13 @@ import { describeType } from './phone';
 
 /** Reading node parameters for an item, and checking them: errors name the field, the item and the value. */
 
-export type ParameterReader = (name: string, itemIndex: number, fallback: unknown) => unknown;
+/** `extractValue`: a resource locator's value (e.g. the Sender ID picker), and a plain string as it is. */
+export type ParameterReader = (
+	name: string,
+	itemIndex: number,
+	fallback: unknown,
+	options?: { extractValue?: boolean },
+) => unknown;
 
 /** An expression that is exactly one field of the current item: `={{ $json.to }}`. */
 const SIMPLE_FIELD = /^=\{\{\s*\$json\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$/;
@@ -28,15 +34,18 @@ export function parameterReader(ctx: IExecuteFunctions): ParameterReader {
 	const raw = ctx.getNode().parameters;
 	const cache = new Map<string, unknown>();
 	const items = ctx.getInputData();
-	return (name, itemIndex, fallback) => {
+	return (name, itemIndex, fallback, options = {}) => {
 		const value = raw[name];
 		// `{{ $json.field }}`, the usual mapping of a field, is that field of the item: read it without running the
 		// expression engine (about 0.1 ms an item, most of a 10,000-item broadcast's time).
 		const field = typeof value === 'string' ? SIMPLE_FIELD.exec(value)?.[1] : undefined;
 		if (field !== undefined && items[itemIndex]) return items[itemIndex].json[field];
-		if (holdsExpression(value)) return ctx.getNodeParameter(name, itemIndex, fallback as never);
-		if (!cache.has(name)) cache.set(name, ctx.getNodeParameter(name, itemIndex, fallback as never));
-		return cache.get(name);
+		if (holdsExpression(value))
+			return ctx.getNodeParameter(name, itemIndex, fallback as never, options);
+		const key = options.extractValue ? `${name}\u0000value` : name;
+		if (!cache.has(key))
+			cache.set(key, ctx.getNodeParameter(name, itemIndex, fallback as never, options));
+		return cache.get(key);
 	};
 }
 

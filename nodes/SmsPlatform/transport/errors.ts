@@ -156,7 +156,7 @@ export function networkError(
 			? `The SMS Platform service did not answer within ${Math.round(context.settings.timeoutMs / 1000)} s`
 			: `The connection to the SMS Platform service broke off${code ? '' : ` (${failure.message})`}`;
 	const advice = neverConnected
-		? "Check 'Base URL' in the credential and that the service is reachable from n8n."
+		? unreachableAdvice(code)
 		: !idempotent
 			? 'The service may have accepted the request before the connection broke off, so it was NOT repeated automatically (a repeated send would cost a duplicate SMS). Check the message log, balance or list before trying again.'
 			: `The request was tried ${context.attempts} times. Check that the service is up, or raise 'Timeout' in 'Request Options'.`;
@@ -168,6 +168,20 @@ export function networkError(
 		description: advice,
 		mayHaveBeenAccepted: !idempotent && !neverConnected,
 	});
+}
+
+/**
+ * What to check when a connection never opened (nothing answered at the Base URL), by the network's error code:
+ * said as such, instead of n8n's generic "perhaps it is offline".
+ */
+export function unreachableAdvice(code: string | undefined): string {
+	if (code === 'ECONNREFUSED') {
+		return "The host refused the connection: nothing listens on that port. Check the address and port of 'Base URL' in the credential, and that the service is running.";
+	}
+	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+		return "The host name could not be resolved. Check the spelling of 'Base URL' in the credential, and that the machine n8n runs on can resolve it (DNS).";
+	}
+	return "There is no network route to the host. Check 'Base URL' in the credential, and that the machine n8n runs on can reach it (network, firewall, VPN or proxy).";
 }
 
 /** The rate limit resets later than the request may wait. */

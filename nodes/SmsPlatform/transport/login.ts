@@ -8,7 +8,8 @@ import type {
 import { endpoints } from '../endpoints';
 import { checkedBaseUrl } from './baseUrl';
 import { readServerWords } from './body';
-import { buildApiError } from './errors';
+import { buildApiError, unreachableAdvice } from './errors';
+import { networkFailure } from './policy';
 
 /**
  * The e-mail and password login (JWT mode) the credential runs as its preAuthentication, inside n8n's request
@@ -88,6 +89,12 @@ export async function logIn(
 			response?: { status?: number; data?: unknown };
 		};
 		const code = failure.response?.status ?? failure.httpCode;
+		const network = networkFailure(error);
+		if (code === undefined && network.neverConnected) {
+			throw loginFailure(
+				`The SMS Platform login did not work: could not connect to ${checkedBaseUrl(credentials.baseUrl)} (${network.code}). ${unreachableAdvice(network.code)}`,
+			);
+		}
 		throw loginFailure(loginFailureMessage(code, failure.response?.data, failure.message));
 	}
 	const accessToken = extractAccessToken(response);

@@ -234,8 +234,13 @@ describe('contact.update', () => {
 			'Another contact already has the phone number +255713000111 [item 0]',
 		);
 		expect(error.description).toContain(
-			`The contact ${OTHER_ID} (Baraka) has this number, and a number belongs to one contact of an account; the service answers such an update with HTTP 500. Nothing was changed.`,
+			`The contact ${OTHER_ID} (Baraka) has this number, and a number belongs to one contact of an account; the service answers such an update with HTTP 500. Nothing was changed, and the update was not repeated.`,
 		);
+		expect(error.description).not.toContain('tried again');
+		expect(error.description).toMatch(
+			/^The service said: "Server Error \(500\)" \(HTTP 500\)\. The contact /,
+		);
+		expect(error.description).toMatch(/Request: PATCH \/api\/messaging\/contacts\/[^ ]+\/\.$/);
 		expect(error.httpCode).toBe('500');
 		scope.done();
 	});

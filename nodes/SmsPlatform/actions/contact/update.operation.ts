@@ -151,7 +151,13 @@ async function explainUpdateError(
 	const holder = await findContactByPhone(ctx, phone, itemIndex).catch(() => undefined);
 	if (!holder || String(holder.id) === id) return error;
 	error.message = `Another contact already has the phone number ${phone}`;
+	// The service's words and the request stay; the generic advice for a 500 (try again later) does not fit.
+	const description = error.description ?? '';
+	const said =
+		/^The service said: .*?\(HTTP \d+[^)]*\)\./.exec(description)?.[0] ??
+		`The service answered HTTP ${status}.`;
+	const request = /Request: .*$/.exec(description)?.[0] ?? '';
 	error.description =
-		`${error.description ?? ''} The contact ${String(holder.id)} (${String(holder.name ?? '')}) has this number, and a number belongs to one contact of an account; the service answers such an update with HTTP ${status}. Nothing was changed. Delete or change that contact first, or update it instead.`.trim();
+		`${said} The contact ${String(holder.id)} (${String(holder.name ?? '')}) has this number, and a number belongs to one contact of an account; the service answers such an update with HTTP ${status}. Nothing was changed, and the update was not repeated. Delete or change that contact first, or update it instead. ${request}`.trim();
 	return error;
 }

@@ -47,19 +47,8 @@ function isFinal(status: string | undefined): boolean {
 	return status !== undefined && status !== '' && !ON_THE_WAY.has(status.toLowerCase());
 }
 
-/**
- * Waits for the messages of the items sent (their ids and the status in the send's answer, from their outcomes) and
- * returns, by item index, the fields each waiting item's output gets: `status`, `delivered_at`, `deliveryTimedOut`.
- */
-export async function waitForDelivery(
-	ctx: IExecuteFunctions,
-	sent: SendOutcome[],
-): Promise<Map<number, IDataObject>> {
-	const fields = new Map<number, IDataObject>();
-	const waiting = sent.filter(
-		(s): s is SendOutcome & { item: PreparedItem } => s.item?.deliveryTimeoutMs !== undefined,
-	);
-	if (!waiting.length) return fields;
+/** The messages to follow, once each (a combined request carries many items), with the latest deadline asking. */
+function track(waiting: Array<SendOutcome & { item: PreparedItem }>): Map<string, Tracked> {
 	const start = Date.now();
 	const tracked = new Map<string, Tracked>();
 	for (const { item, messageIds, status } of waiting) {
@@ -71,14 +60,23 @@ export async function waitForDelivery(
 			else tracked.set(id, { id, item, deadline, status, final: isFinal(status) });
 		}
 	}
-	await followUntilFinal(ctx, [...tracked.values()]);
-	for (const { itemIndex, messageIds } of waiting)
-		fields.set(itemIndex, outcomeOf(messageIds, tracked));
-	return fields;
+	return tracked;
 }
 
-/** Asks the open messages' status, round after round, until each is final or its item's deadline passed. */
-async function followUntilFinal(ctx: IExecuteFunctions, all: Tracked[]): Promise<void> {
+/**
+ * Waits for the messages of the items sent (their ids and the status in the send's answer, from their outcomes),
+ * asking their status round after round until each is final or its item's deadline passed, and returns, by item
+ * index, the fields each waiting item's output gets: `status`, `delivered_at`, `deliveryTimedOut`.
+ */
+export async function waitForDelivery(
+	ctx: IExecuteFunctions,
+	sent: SendOutcome[],
+): Promise<Map<number, IDataObject>> {
+	const waiting = sent.filter(
+		(s): s is SendOutcome & { item: PreparedItem } => s.item?.deliveryTimeoutMs !== undefined,
+	);
+	const tracked = track(waiting);
+	const all = [...tracked.values()];
 	let interval = FIRST_INTERVAL_MS;
 	// Some servers take only the login on the integration endpoints: then the messaging endpoint is asked instead.
 	let family: keyof Routes = 'documented';
@@ -86,7 +84,7 @@ async function followUntilFinal(ctx: IExecuteFunctions, all: Tracked[]): Promise
 	for (;;) {
 		const now = Date.now();
 		const open = all.filter((t) => !t.final && t.deadline > now);
-		if (!open.length || refusedBoth) return;
+		if (!open.length || refusedBoth) break;
 		const lastDeadline = Math.max(...open.map((t) => t.deadline));
 		await sleep(Math.min(interval, lastDeadline - now));
 		interval = Math.min(MAX_INTERVAL_MS, Math.round(interval * 1.5));
@@ -104,6 +102,9 @@ async function followUntilFinal(ctx: IExecuteFunctions, all: Tracked[]): Promise
 		}
 		await slots.settled();
 	}
+	return new Map(
+		waiting.map(({ itemIndex, messageIds }) => [itemIndex, outcomeOf(messageIds, tracked)]),
+	);
 }
 
 /** One status check of one message on one route; true when the route refused the credential's kind. */

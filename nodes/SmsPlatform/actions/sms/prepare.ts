@@ -74,7 +74,12 @@ export function prepare(
 			description: 'Enter the text to send, or check that the expression gives text for this item.',
 		});
 	}
-	const senderId = optionalString(read('senderId', itemIndex, ''), 'Sender ID', ctx, itemIndex);
+	const senderId = optionalString(
+		read('senderId', itemIndex, '', { extractValue: true }),
+		'Sender ID',
+		ctx,
+		itemIndex,
+	);
 	if (!senderId) {
 		throw new NodeOperationError(ctx.getNode(), "'Sender ID' is empty", {
 			itemIndex,

@@ -32,14 +32,34 @@ const properties: INodeProperties[] = [
 		description:
 			"Phone numbers with + and the country code, separated by commas or new lines. For local numbers such as 0712345678, set 'Default Country Code' in the options.",
 	},
+	// A picker of the account's sender IDs. A plain string saved by an earlier version still works: the value is read
+	// with extractValue, which gives a string as it is.
 	{
 		displayName: 'Sender ID',
 		name: 'senderId',
-		type: 'string',
+		type: 'resourceLocator',
 		required: true,
-		default: '',
-		placeholder: 'e.g. MYBRAND',
-		description: 'The sender name shown on the recipient’s phone, as registered with the service',
+		default: { mode: 'list', value: '' },
+		description: 'The sender name shown on the recipient’s phone: one of the account’s sender IDs',
+		builderHint: {
+			propertyHint:
+				"Use mode 'list' so the user picks one of the account's sender IDs; use mode 'name' only with a sender ID the user named or an expression. Only active sender IDs of the account send.",
+		},
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a sender ID...',
+				typeOptions: { searchListMethod: 'searchSenderIds', searchable: true },
+			},
+			{
+				displayName: 'By Name',
+				name: 'name',
+				type: 'string',
+				placeholder: 'e.g. MYBRAND',
+			},
+		],
 	},
 	{
 		displayName: 'Options',

@@ -1,0 +1,14 @@
+// The README's text and the example files, for the test that checks the README against the code (plain CommonJS:
+// the strict lint of .ts files bans file-system access).
+const { readdirSync, readFileSync } = require('node:fs');
+const path = require('node:path');
+
+const root = path.join(__dirname, '..', '..');
+
+exports.readme = () => readFileSync(path.join(root, 'README.md'), 'utf8');
+
+/** The example workflows the demo imports: every .json file of examples/ (scripts/examples.mjs). */
+exports.exampleFiles = () =>
+	readdirSync(path.join(root, 'examples'))
+		.filter((name) => name.endsWith('.json'))
+		.sort();

@@ -1,0 +1,153 @@
+/**
+ * The README's Troubleshooting quotes the node's errors: each quoted title (a bullet that starts with **`…`**) must be
+ * what the node says for the case it describes, and each "…" after it a part of that error's description. "…" in a
+ * quote stands for any text. A quote without a case here fails, so a new quote comes with the input that makes it.
+ */
+import nock from 'nock';
+
+import { exampleFiles, readme } from '../support/readme.cjs';
+import { BASE_URL, caught, runNode } from '../support/harness';
+
+const SEND = '/api/integration/v1/sms/send/';
+const BALANCE = '/api/integration/v1/sms/balance/';
+const CONTACT = '/api/messaging/contacts/c-1/';
+const send = { resource: 'sms', operation: 'send', message: 'Hello', senderId: 'ACME' };
+const getContact = { resource: 'contact', operation: 'get', contactId: 'c-1' };
+
+function netError(code: string, message: string): Error {
+	return Object.assign(new Error(message), { code });
+}
+
+/** The error the node gives for each quoted title: the input that makes it. */
+const cases: Record<string, () => Promise<unknown>> = {
+	'Recipient "12345" is not a usable phone number: … [item 0]': () =>
+		runNode({ parameters: { ...send, recipients: '12345' } }),
+	'The service did not accept the credential [item 0]': () => {
+		nock(BASE_URL).get(BALANCE).reply(401, { detail: 'Invalid API key.' });
+		return runNode({ parameters: { resource: 'account', operation: 'getBalance' } });
+	},
+	'This endpoint does not accept an API key [item 0]': () => {
+		nock(BASE_URL)
+			.get('/api/messaging/sms/stats/')
+			.reply(401, { detail: 'Given token not valid for any token type' })
+			.get(BALANCE)
+			.reply(200, { success: true, data: { balance: 5, currency: 'credits' } });
+		return runNode({ parameters: { resource: 'sms', operation: 'getStats' } });
+	},
+	'Could not connect to the SMS Platform service at https://… (ECONNREFUSED) [item 0]': () => {
+		nock(BASE_URL)
+			.get(BALANCE)
+			.times(10)
+			.replyWithError(netError('ECONNREFUSED', 'connect ECONNREFUSED 10.0.0.1:443'));
+		return runNode({ parameters: { resource: 'account', operation: 'getBalance' } });
+	},
+	'The service could not answer [item 0]': () => {
+		nock(BASE_URL).post(SEND).reply(503, { detail: 'Service unavailable' });
+		return runNode({ parameters: { ...send, recipients: '+255712345678' } });
+	},
+	'The service has no record with this ID [item 0]': () => {
+		nock(BASE_URL).get(CONTACT).reply(404, { detail: 'Not found.' });
+		return runNode({ parameters: getContact });
+	},
+	'The service has no such endpoint: GET /api/… [item 0]': () => {
+		nock(BASE_URL)
+			.get(CONTACT)
+			.reply(404, '<html><head><title>Not Found</title></head><body></body></html>', {
+				'Content-Type': 'text/html',
+			});
+		return runNode({ parameters: getContact });
+	},
+	'The service answered with a web page instead of data [item 0]': () => {
+		nock(BASE_URL)
+			.get(CONTACT)
+			.times(5)
+			.reply(200, '<html><head><title>Welcome</title></head><body></body></html>', {
+				'Content-Type': 'text/html',
+			});
+		return runNode({ parameters: getContact });
+	},
+	"The service's rate limit is used up and resets in … s, longer than the maximum wait of … s [item 0]":
+		() => {
+			const reset = String(Math.floor(Date.now() / 1000) + 600);
+			nock(BASE_URL)
+				.get(BALANCE)
+				.reply(
+					429,
+					{ detail: 'Throttled' },
+					{ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': reset },
+				);
+			return runNode({
+				parameters: {
+					resource: 'account',
+					operation: 'getBalance',
+					requestOptions: { maxRateLimitWait: 60 },
+				},
+			});
+		},
+};
+
+/** A quote as a pattern: "…" is any text, the rest literal. */
+function pattern(quote: string): RegExp {
+	const literal = quote
+		.split('…')
+		.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+		.join('.*');
+	return new RegExp(`^${literal}$`, 's');
+}
+
+interface Quote {
+	title: string;
+	descriptionParts: string[];
+}
+
+/** The bullets of the README's Troubleshooting section that quote an error title. */
+function troubleshootingQuotes(text: string): Quote[] {
+	const section = /\n## Troubleshooting\n([\s\S]*?)(\n## |$)/.exec(text)?.[1] ?? '';
+	const bullets = section.split(/\n- /).slice(1);
+	return bullets
+		.map((bullet) => bullet.replace(/\s+/g, ' '))
+		.filter((bullet) => bullet.startsWith('**`'))
+		.map((bullet) => ({
+			title: /^\*\*`([^`]+)`/.exec(bullet)![1],
+			// Double quotes outside code spans: parts of the description.
+			descriptionParts: [...bullet.replace(/`[^`]*`/g, '').matchAll(/"([^"]+)"/g)].map(
+				(match) => match[1],
+			),
+		}));
+}
+
+const quotes = troubleshootingQuotes(readme());
+
+describe("README Troubleshooting: the quoted errors are the node's", () => {
+	it('quotes at least the usual errors, each once', () => {
+		expect(quotes.length).toBeGreaterThanOrEqual(8);
+		expect(new Set(quotes.map((quote) => quote.title)).size).toBe(quotes.length);
+	});
+
+	it.each(quotes.map((quote) => [quote.title, quote] as const))('%s', async (title, quote) => {
+		const run = cases[title];
+		if (!run) throw new Error(`No input in test/ux/readme.test.ts makes the README's "${title}"`);
+		const error = (await caught(run)) as Error & { description?: string };
+		expect(error.message).toMatch(pattern(title));
+		for (const part of quote.descriptionParts) {
+			expect(error.description ?? '').toMatch(new RegExp(pattern(part).source.slice(1, -1), 's'));
+		}
+	});
+});
+
+describe('README: the examples as the demo imports them', () => {
+	const text = readme();
+	const section = /\n## Examples\n([\s\S]*?)\n## /.exec(text)?.[1] ?? '';
+	const numbers = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+
+	it('lists every file of examples/, and no other', () => {
+		const listed = [...section.matchAll(/`([\w-]+\.json)`/g)].map((match) => match[1]).sort();
+		expect(listed).toEqual(exampleFiles());
+	});
+
+	it('"Try it" counts them right', () => {
+		expect(text).toContain(
+			`the ${numbers[exampleFiles().length]} example workflows of \`examples/\``,
+		);
+	});
+});
