@@ -167,9 +167,14 @@ function additionalDataFor(helper: TestCredentialsHelper): IWorkflowExecuteAddit
 	} as unknown as IWorkflowExecuteAdditionalData;
 }
 
-function makeNode(type: string, parameters: IDataObject, continueOnFail = false): INode {
+function makeNode(
+	type: string,
+	parameters: IDataObject,
+	continueOnFail = false,
+	id = 'node-under-test',
+): INode {
 	return {
-		id: 'node-under-test',
+		id,
 		name: type === ACTION_TYPE ? 'SMS Platform' : 'SMS Platform Trigger',
 		type,
 		typeVersion: 1,
@@ -186,6 +191,8 @@ export interface RunOptions {
 	credentials?: ICredentialDataDecryptedObject;
 	helper?: TestCredentialsHelper;
 	continueOnFail?: boolean;
+	/** The node's ID in the workflow (n8n keys a node's processed data by it); defaults to 'node-under-test'. */
+	nodeId?: string;
 }
 
 export interface RunResult {
@@ -209,7 +216,7 @@ function workflowOf(node: INode): Workflow {
 export async function runNode(options: RunOptions): Promise<RunResult> {
 	const helper =
 		options.helper ?? new TestCredentialsHelper(options.credentials ?? apiKeyCredentials());
-	const node = makeNode(ACTION_TYPE, options.parameters, options.continueOnFail);
+	const node = makeNode(ACTION_TYPE, options.parameters, options.continueOnFail, options.nodeId);
 	const workflow = workflowOf(node);
 	const items: INodeExecutionData[] = (options.items ?? [{}]).map((json) => ({ json }));
 	const context = executeContextFor(workflow, node, additionalDataFor(helper), items, 'manual');

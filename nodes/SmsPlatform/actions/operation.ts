@@ -17,6 +17,23 @@ export interface ItemFailure {
 	fields?: IDataObject;
 }
 
+/** The fields handed with errors thrown by `execute` operations (see `withFields`); nothing else is kept. */
+const thrownFields = new WeakMap<Error, IDataObject>();
+
+/**
+ * For an operation that handles one item at a time: its error, with the fields the item's error item adds (what
+ * `ItemFailure.fields` is for a batch operation).
+ */
+export function withFields<E extends Error>(error: E, fields: IDataObject): E {
+	thrownFields.set(error, { ...thrownFields.get(error), ...fields });
+	return error;
+}
+
+/** The fields handed with a thrown error, if any. */
+export function fieldsOf(error: unknown): IDataObject | undefined {
+	return error instanceof Error ? thrownFields.get(error) : undefined;
+}
+
 /** One item's result in a batch: its output, or its failure. */
 export type ItemResult = { output: OperationOutput } | ItemFailure;
 

@@ -5,6 +5,7 @@ import { endpoints } from '../../endpoints';
 import { looksLikePhone } from '../../helpers/phone';
 import { boundedInteger, requiredString } from '../../helpers/parameters';
 import { apiRequest, coerceNumbers, unwrapObject } from '../../transport';
+import { claimPaymentKey, confirmKey, keyAfterFailure } from './paymentKey';
 import { waitForPayment } from './waitForPayment';
 
 const PROVIDERS = ['vodacom', 'tigo', 'airtel', 'halotel'];
@@ -103,6 +104,15 @@ const properties: INodeProperties[] = [
 			// Alphabetical, as every option list of the node: Poll Interval and Wait Timeout show once Wait for Completion
 			// is on.
 			{
+				displayName: 'Dedupe Key',
+				name: 'dedupeKey',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. {{ $json.orderId }}-payment',
+				description:
+					"A key for this payment, unique to it. A key already used by this node starts no second payment: the item gets 'outcome' alreadySent; a key whose earlier initiation got no answer gets an error with 'outcome' unknown. Kept in n8n's database for this node, for its last 4,999 keys.",
+			},
+			{
 				displayName: 'Poll Interval',
 				name: 'pollInterval',
 				type: 'number',
@@ -110,6 +120,14 @@ const properties: INodeProperties[] = [
 				default: 10,
 				description: 'Seconds between two checks of the payment while waiting. Defaults to 10.',
 				displayOptions: { show: { waitForCompletion: [true] } },
+			},
+			{
+				displayName: 'Retry Unknown Keys',
+				name: 'retryUnknownKeys',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to initiate the payment of a 'Dedupe Key' whose earlier initiation got no answer. Turn it on only after checking in 'Billing' → 'Get Many' that no payment was started. Defaults to false.",
 			},
 			{
 				displayName: 'Wait for Completion',
@@ -181,20 +199,32 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		? boundedInteger(this, options.waitTimeout ?? 300, 'Wait Timeout', itemIndex, 1, 3600) * 1000
 		: 0;
 
-	const response = await apiRequest(this, {
-		method: 'POST',
-		path: endpoints.initiatePayment(tenantId).path,
-		body: {
-			package_id: packageId,
-			buyer_email: buyerEmail,
-			buyer_name: buyerName,
-			buyer_phone: buyerPhone,
-			mobile_money_provider: provider,
-		},
-		itemIndex,
-		creates: 'record',
-	});
+	// Options → Dedupe Key: the key is recorded as started before the request, and a key seen before starts nothing.
+	const claimed = await claimPaymentKey(this, options, itemIndex);
+	if (claimed && 'output' in claimed) return claimed.output;
+	const key = claimed?.key;
+
+	let response;
+	try {
+		response = await apiRequest(this, {
+			method: 'POST',
+			path: endpoints.initiatePayment(tenantId).path,
+			body: {
+				package_id: packageId,
+				buyer_email: buyerEmail,
+				buyer_name: buyerName,
+				buyer_phone: buyerPhone,
+				mobile_money_provider: provider,
+			},
+			itemIndex,
+			creates: 'record',
+		});
+	} catch (error) {
+		throw await keyAfterFailure(error as Error, key);
+	}
+	if (key) await confirmKey(this, key);
 	const initiated = coerceNumbers(unwrapObject(response.body, 'data'), ['amount']);
+	if (key) Object.assign(initiated, { outcome: 'sent', dedupeKey: key.dedupeKey });
 	if (!wait) return initiated;
 
 	const transactionId = String(initiated.transaction_id ?? initiated.id ?? '');

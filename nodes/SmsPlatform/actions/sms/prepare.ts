@@ -9,6 +9,7 @@ import {
 	optionalString,
 	parameterReader,
 } from '../../helpers/parameters';
+import { readDedupeKey } from '../../helpers/dedupe';
 import { describeType, parseCountryCode, parseRecipients } from '../../helpers/phone';
 import { smsParts, type SmsEncoding } from '../../helpers/smsParts';
 import type { RequestSettings } from '../../transport';
@@ -44,6 +45,10 @@ export interface PreparedItem {
 	/** Options → Replace Special Characters: the message has its plain forms already; this many were replaced. */
 	replaceSpecialCharacters: boolean;
 	replacedCharacters: number;
+	/** Options → Dedupe Key (trimmed), or undefined. */
+	dedupeKey?: string;
+	/** Options → Retry Unknown Keys. */
+	retryUnknownKeys: boolean;
 	settings: Partial<RequestSettings>;
 }
 
@@ -181,6 +186,8 @@ export function prepare(
 		scheduleTime,
 		replaceSpecialCharacters: plain !== undefined,
 		replacedCharacters: plain?.replaced ?? 0,
+		dedupeKey: readDedupeKey(ctx, options, itemIndex),
+		retryUnknownKeys: options.retryUnknownKeys === true,
 		settings: getRequestSettings(ctx, itemIndex, read),
 	};
 }

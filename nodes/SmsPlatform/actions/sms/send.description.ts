@@ -94,6 +94,15 @@ const properties: INodeProperties[] = [
 					"Whether to send items with the same message, sender ID and tenant in one request per 'Batch Size' recipients, instead of one request per item. Each item still gets its own output. Defaults to false.",
 			},
 			{
+				displayName: 'Dedupe Key',
+				name: 'dedupeKey',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. {{ $json.orderId }}-reminder',
+				description:
+					"A key for this item's SMS, unique to it. A key already sent by this node is not sent again: the item gets 'outcome' alreadySent; a key whose earlier send got no answer gets an error with 'outcome' unknown. Kept in n8n's database for this node, for its last 4,999 keys.",
+			},
+			{
 				displayName: 'Default Country Code',
 				name: 'defaultCountryCode',
 				type: 'string',
@@ -120,6 +129,14 @@ const properties: INodeProperties[] = [
 				default: false,
 				description:
 					"Whether to put plain forms in place of special characters before sending: straight quotes for curly ones, - for dashes, plain letters for accented ones (é → e). The service's messaging route takes plain text only; characters with no plain form, such as emoji, still fail the item and are named. Defaults to false.",
+			},
+			{
+				displayName: 'Retry Unknown Keys',
+				name: 'retryUnknownKeys',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to send an item whose 'Dedupe Key' was started before and never confirmed (it may have gone out). Turn it on only after checking in the service that the SMS did not arrive. Defaults to false.",
 			},
 			{
 				displayName: 'Schedule Time',

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { parameterReader } from '../../helpers/parameters';
 import { parallelSlots } from '../../transport';
@@ -8,6 +8,7 @@ import { waitForDelivery } from './delivery';
 import { prepare, type PreparedItem } from './prepare';
 import { combinedHint, combiningHint } from './sendHints';
 import { refused, settle, type SendOutcome } from './sendOutcome';
+import { followFirst, SendKeys, sendKeyed } from './sendKeys';
 import { planCombined, planItem, sendOnce } from './sendRequests';
 import { SentLedger } from './sentLedger';
 
@@ -19,8 +20,9 @@ export { description } from './send.description';
  *    ledger (sentLedger.ts); with Check Balance First, nothing is sent when the balance cannot cover the run;
  * 2. send: one request per item in order (its recipients split by Batch Size), then the combined items together,
  *    several requests at once; the plan and the one wire call are in sendRequests.ts, and this function calls the
- *    wire call itself, so the road to the wire is execute → router → here → sendOnce → transport; every item ends as
- *    a typed outcome (sendOutcome.ts), recorded in the ledger at once;
+ *    wire call itself, so the road to the wire is execute → router → here → sendOnce → transport; with a Dedupe Key
+ *    the key calls wrap it (sendKeys.ts); every item ends as a typed outcome (sendOutcome.ts), recorded in the
+ *    ledger at once;
  * 3. with Wait for Delivery, follow the messages until final (delivery.ts); hints for the output pane.
  * Without "Continue On Fail" the run stops at its first failed item: the gate (the router's) says when.
  */
@@ -41,7 +43,16 @@ export async function executeBatch(
 	// Items that went out (or may have) in an earlier try of this execution are answered, not sent again.
 	const ledger = SentLedger.open(this);
 	const replayed = new Map(valid.map((item) => [item.itemIndex, ledger.replay(item)]));
-	const combined = valid.filter((item) => item.combine && !replayed.get(item.itemIndex));
+	// Options → Dedupe Key: the keys of the items not answered from the ledger; an item with the same key as an
+	// earlier one of the run sends nothing and follows it.
+	const keys = SendKeys.open(
+		this,
+		valid.filter((item) => !replayed.get(item.itemIndex)),
+	);
+	const follows = (item: PreparedItem) => keys?.sameKeyAs(item) !== undefined;
+	const combined = valid.filter(
+		(item) => item.combine && !replayed.get(item.itemIndex) && !follows(item),
+	);
 	const outcomes: Array<SendOutcome | undefined> = new Array(items.length);
 	const conclude = (outcome: SendOutcome) => {
 		outcomes[outcome.itemIndex] = outcome;
@@ -69,7 +80,14 @@ export async function executeBatch(
 		const replay = replayed.get(index);
 		if (item instanceof Error) conclude(refused(index, item));
 		else if (replay) conclude(replay);
-		else if (!item.combine) {
+		else if (!item.combine && !follows(item)) {
+			// Its Dedupe Key is claimed before its first request, recorded once its requests are done.
+			await keys?.claim([item]);
+			const held = keys?.held(item);
+			if (held) {
+				conclude(held);
+				continue;
+			}
 			const requests = planItem(item);
 			let tried = 0;
 			for (const request of requests) {
@@ -77,7 +95,8 @@ export async function executeBatch(
 				await sendOnce(this, item, request);
 				if (request.error) break;
 			}
-			conclude(settle(item, requests.slice(0, tried), item.repeated));
+			const outcome = settle(item, requests.slice(0, tried), item.repeated);
+			conclude(keys ? await keys.concluded(outcome) : outcome);
 		}
 	}
 	// Combined items: their batches carry different recipients, so several may be in flight at once (Request Options
@@ -91,16 +110,27 @@ export async function executeBatch(
 				request.notSent = true;
 				continue;
 			}
-			const lead = group.leadOf(request);
-			slots.add(
-				sendOnce(this, lead, request).then(() => request.error && gate.note(request.error)),
-			);
+			// With Dedupe Keys, the key calls wrap the wire call (sendKeys.ts).
+			const sending = keys
+				? sendKeyed(this, keys, group, request)
+				: sendOnce(this, group.leadOf(request), request);
+			slots.add(sending.then(() => request.error && gate.note(request.error)));
 		}
 		await slots.settled();
-		group.settle().forEach(conclude);
+		for (const outcome of group.settle()) conclude(keys ? await keys.concluded(outcome) : outcome);
+	}
+	// Items with the same Dedupe Key as an earlier item of the run follow it.
+	for (const item of valid) {
+		const first = keys?.sameKeyAs(item);
+		const firstOutcome = first === undefined ? undefined : outcomes[first];
+		if (firstOutcome && first !== undefined) conclude(followFirst(item, first, firstOutcome));
 	}
 	if (!gate.stopped) {
-		const sent = outcomes.filter((o): o is SendOutcome => o !== undefined && !o.error);
+		// Not the items a Dedupe Key kept back: they have no messages of their own to follow.
+		const sent = outcomes.filter(
+			(o): o is SendOutcome =>
+				o !== undefined && !o.error && (o.outcome !== 'alreadySent' || o.messageIds.length > 0),
+		);
 		const delivery = await waitForDelivery(this, sent);
 		for (const outcome of sent) Object.assign(outcome.json, delivery.get(outcome.itemIndex));
 	}
@@ -123,7 +153,8 @@ export async function executeBatch(
 function results(outcomes: Array<SendOutcome | undefined>): Array<ItemResult | undefined> {
 	return Array.from(outcomes, (outcome) => {
 		if (!outcome) return undefined;
-		const json = { ...outcome.json, outcome: outcome.outcome };
+		const json: IDataObject = { ...outcome.json, outcome: outcome.outcome };
+		if (outcome.item?.dedupeKey !== undefined) json.dedupeKey = outcome.item.dedupeKey;
 		return outcome.error ? { error: outcome.error, fields: json } : { output: json };
 	});
 }

@@ -37,6 +37,8 @@ export interface SendRequest {
 	mayHaveGoneOut?: boolean;
 	/** Not sent: an earlier request of the run failed (its error is that one's). */
 	notSent?: boolean;
+	/** Not sent: the Dedupe Keys of all the items it carries were sent before or are unknown (sendKeys.ts). */
+	held?: boolean;
 }
 
 /** An item refused before any request (invalid, or the balance check said no). */
@@ -153,7 +155,7 @@ function failureOf(item: PreparedItem, requests: SendRequest[], sent: string[]):
  * A copy of an error (same class, message, description, context) that can be changed without touching the original:
  * the router writes each item's index into its error.
  */
-function ownCopy(error: Error): Error {
+export function ownCopy(error: Error): Error {
 	const copy = Object.create(Object.getPrototypeOf(error) as object) as Error;
 	Object.defineProperties(copy, Object.getOwnPropertyDescriptors(error));
 	const context = (error as { context?: object }).context;

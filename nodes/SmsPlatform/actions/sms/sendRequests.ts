@@ -39,8 +39,7 @@ export async function sendOnce(
 		request.error = refusal;
 		return;
 	}
-	// A place for the Dedupe Key (issue 30): claim the keys this request carries here, before it goes out; confirm
-	// them once it is accepted (request.result); release them when it surely never went out (!mayHaveGoneOut).
+	// Dedupe Keys are claimed before this call and recorded after it, by its callers (sendKeys.ts), not in here.
 	try {
 		const response = await apiRequest(ctx, {
 			method: 'POST',
@@ -80,6 +79,10 @@ export interface CombinedGroup {
 	requests: SendRequest[];
 	/** The item a request is made for (whose recipient it carries first: the error's item index). */
 	leadOf(request: SendRequest): PreparedItem;
+	/** The item a recipient is sent for (the first of the group that gave it). */
+	ownerOf(number: string): PreparedItem;
+	/** The requests that carry an item's recipients. */
+	carriedBy(item: PreparedItem): SendRequest[];
 	/** Each item's outcome, once the requests are done (or marked not sent). */
 	settle(): SendOutcome[];
 }
@@ -113,13 +116,20 @@ export function planCombined(prepared: PreparedItem[]): CombinedGroup[] {
 		const requestOf = new Map<string, SendRequest>();
 		for (const request of requests)
 			for (const number of request.recipients) requestOf.set(number, request);
+		const ownerOf = (number: string) => owner.get(number) ?? group[0];
+		const carriedBy = (item: PreparedItem) => [
+			...new Set(item.recipients.map((n) => requestOf.get(n) as SendRequest)),
+		];
 		return {
 			items: group,
 			requests,
-			leadOf: (request) => owner.get(request.recipients[0]) ?? group[0],
+			leadOf: (request) => ownerOf(request.recipients[0]),
+			ownerOf,
+			carriedBy,
 			settle: () =>
 				group.map((item) => {
-					const carried = [...new Set(item.recipients.map((n) => requestOf.get(n) as SendRequest))];
+					// A request its items' Dedupe Keys held back carried nothing of them.
+					const carried = carriedBy(item).filter((r) => !r.held);
 					const duplicates = [
 						...item.repeated,
 						...item.recipients.filter((n) => owner.get(n) !== item),

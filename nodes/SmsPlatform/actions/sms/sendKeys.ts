@@ -1,0 +1,207 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import {
+	DedupeStore,
+	dedupeStoreFailed,
+	unknownKeyError,
+	type KeyState,
+} from '../../helpers/dedupe';
+import type { PreparedItem } from './prepare';
+import { ownCopy, type Outcome, type SendOutcome, type SendRequest } from './sendOutcome';
+import { sendOnce, type CombinedGroup } from './sendRequests';
+
+/**
+ * Send → Options → Dedupe Key: the items' keys around their requests (see helpers/dedupe.ts for the store).
+ *
+ * - A key per item. Each key is claimed (recorded as started) just before the first request that carries the item's
+ *   recipients, not before the whole run: were n8n to stop mid-run, only the keys of requests in flight (Parallel
+ *   Requests × Batch Size recipients, with Combine Items) are left unknown.
+ * - With Combine Items the items of one request share its fate: all sent, all unknown, or all free again.
+ * - The key is recorded as sent as soon as every request that carried the item was accepted; it is freed when none
+ *   of them went out (refused before processing, or never started); otherwise it stays started, and later runs
+ *   report it unknown.
+ * - Two items of one run with the same key: the first is sent, the others follow it (`alreadySent` when it was
+ *   sent, its error otherwise): a key stands for one SMS.
+ */
+
+type ItemKeyState = KeyState | 'pending' | 'sameKey' | Error;
+
+export class SendKeys {
+	private readonly state = new Map<number, ItemKeyState>();
+	/** The first item of the run with each key. */
+	private readonly first = new Map<string, number>();
+	private readonly done = new Set<number>();
+
+	private constructor(
+		private readonly ctx: IExecuteFunctions,
+		private readonly store: DedupeStore | Error,
+	) {}
+
+	/** The keys of these items, or undefined when none has a Dedupe Key. */
+	static open(ctx: IExecuteFunctions, items: PreparedItem[]): SendKeys | undefined {
+		const keyed = items.filter((item) => item.dedupeKey !== undefined);
+		if (!keyed.length) return undefined;
+		let store: DedupeStore | Error;
+		try {
+			store = DedupeStore.open(ctx, keyed[0].itemIndex);
+		} catch (error) {
+			store = error as Error;
+		}
+		const keys = new SendKeys(ctx, store);
+		for (const item of keyed) {
+			const key = item.dedupeKey as string;
+			const first = keys.first.get(key);
+			if (first === undefined) {
+				keys.first.set(key, item.itemIndex);
+				keys.state.set(item.itemIndex, 'pending');
+			} else {
+				keys.state.set(item.itemIndex, 'sameKey');
+			}
+		}
+		return keys;
+	}
+
+	/** Claims the keys of these items not claimed yet. A store that fails leaves them failed: not sent. */
+	async claim(items: PreparedItem[]): Promise<void> {
+		const pending = items.filter((item) => this.state.get(item.itemIndex) === 'pending');
+		if (!pending.length) return;
+		if (this.store instanceof Error) {
+			// Each item its own copy of the error (the router adds the item index to it).
+			for (const item of pending) {
+				try {
+					DedupeStore.open(this.ctx, item.itemIndex);
+				} catch (error) {
+					this.state.set(item.itemIndex, error as Error);
+				}
+			}
+			return;
+		}
+		try {
+			const states = await this.store.claim(
+				pending.map((item) => item.dedupeKey as string),
+				pending[0].retryUnknownKeys,
+			);
+			for (const item of pending)
+				this.state.set(item.itemIndex, states.get(item.dedupeKey as string) ?? 'unknown');
+		} catch (error) {
+			for (const item of pending)
+				this.state.set(item.itemIndex, dedupeStoreFailed(this.ctx, error as Error, item.itemIndex));
+		}
+	}
+
+	/** Whether the item's recipients may go out: it has no key, or its key is claimed. */
+	allows(item: PreparedItem): boolean {
+		const state = this.state.get(item.itemIndex);
+		return state === undefined || state === 'claimed';
+	}
+
+	/** The outcome of an item its key keeps from being sent (alreadySent, unknown, a failed store), or undefined. */
+	held(item: PreparedItem): SendOutcome | undefined {
+		const state = this.state.get(item.itemIndex);
+		const key = item.dedupeKey as string;
+		const base = { itemIndex: item.itemIndex, item, messageIds: [], sentRecipients: [] };
+		// Nothing of it went out in this run: the ledger keeps nothing, and the store answers a later try the same.
+		const nothingSent = { ...base, json: {}, mayHaveGoneOut: false };
+		if (state instanceof Error) return { ...nothingSent, outcome: 'notSent', error: state };
+		if (state === 'unknown') {
+			const error = unknownKeyError(this.ctx, key, item.itemIndex);
+			return { ...nothingSent, outcome: 'unknown', error };
+		}
+		if (state !== 'alreadySent') return undefined;
+		const message = "Not sent: an SMS with this 'Dedupe Key' was sent before by this node.";
+		return {
+			...nothingSent,
+			outcome: 'alreadySent',
+			json: { recipients: item.recipients, message },
+		};
+	}
+
+	/** The first item of the run with the same key, for an item that follows it; undefined otherwise. */
+	sameKeyAs(item: PreparedItem): number | undefined {
+		if (this.state.get(item.itemIndex) !== 'sameKey') return undefined;
+		return this.first.get(item.dedupeKey as string);
+	}
+
+	/** Records what became of these items' keys: sent, freed (not sent), or left started (unknown). */
+	async settle(items: PreparedItem[], fate: Outcome): Promise<void> {
+		const mine = items.filter(
+			(item) => this.state.get(item.itemIndex) === 'claimed' && !this.done.has(item.itemIndex),
+		);
+		if (!mine.length || this.store instanceof Error) return;
+		for (const item of mine) this.done.add(item.itemIndex);
+		const keys = mine.map((item) => item.dedupeKey as string);
+		try {
+			if (fate === 'sent') await this.store.confirm(keys);
+			if (fate === 'notSent') await this.store.release(keys);
+		} catch (error) {
+			// The SMS went out (or surely did not) whatever the store says; a key left started reads as unknown later.
+			this.ctx.logger?.warn(
+				`Dedupe Key: could not record ${keys.length} key(s) as ${fate} (${(error as Error).message}); later runs will report them unknown`,
+			);
+		}
+	}
+
+	/** An item's outcome once its requests are done: the one its key held it back with, else its own (key recorded). */
+	async concluded(outcome: SendOutcome): Promise<SendOutcome> {
+		if (!outcome.item) return outcome;
+		const held = this.held(outcome.item);
+		if (held) return held;
+		await this.settle([outcome.item], outcome.outcome);
+		return outcome;
+	}
+}
+
+/**
+ * Combine Items: the one wire call (sendOnce) of a request, with the keys of the items whose recipients it carries
+ * claimed just before (recipients of items whose key is not theirs to send stay out, a request left with none is
+ * `held`), and recorded sent as soon as every request that carries an item was accepted.
+ */
+export async function sendKeyed(
+	ctx: IExecuteFunctions,
+	keys: SendKeys,
+	group: CombinedGroup,
+	request: SendRequest,
+): Promise<void> {
+	const owners = [...new Set(request.recipients.map((n) => group.ownerOf(n)))];
+	await keys.claim(owners);
+	request.recipients = request.recipients.filter((n) => keys.allows(group.ownerOf(n)));
+	if (!request.recipients.length) {
+		request.held = true;
+		return;
+	}
+	await sendOnce(ctx, group.leadOf(request), request);
+	if (!request.result) return;
+	const accepted = owners.filter((item) => group.carriedBy(item).every((r) => r.result || r.held));
+	await keys.settle(accepted, 'sent');
+}
+
+/** The outcome of an item with the same key as an earlier item of the run: that item's. */
+export function followFirst(
+	item: PreparedItem,
+	firstIndex: number,
+	first: SendOutcome,
+): SendOutcome {
+	const base = { itemIndex: item.itemIndex, item, messageIds: [], sentRecipients: [] };
+	const json = { sameKeyAs: firstIndex };
+	if (first.error) {
+		// Its own copy: the router writes each item's index into its error.
+		return {
+			...base,
+			outcome: first.outcome,
+			json,
+			error: ownCopy(first.error),
+			mayHaveGoneOut: false,
+		};
+	}
+	return {
+		...base,
+		outcome: 'alreadySent',
+		json: {
+			...json,
+			recipients: item.recipients,
+			message_id: first.json.message_id ?? null,
+			message: `Not sent: item ${firstIndex} of this run has the same 'Dedupe Key' and carries it.`,
+		},
+		mayHaveGoneOut: false,
+	};
+}

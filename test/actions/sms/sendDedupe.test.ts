@@ -1,0 +1,252 @@
+/**
+ * Send with a Dedupe Key: once per key across executions, through n8n-core's real execution contexts (and its
+ * WorkflowExecute for Retry On Fail), with n8n's processed-data store in memory (test/support/processedData.ts).
+ * The mocked service counts what each number received.
+ */
+import nock from 'nock';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { SmsPlatform } from '../../../nodes/SmsPlatform/SmsPlatform.node';
+import { actionContext, BASE_URL, runInWorkflow, runNode } from '../../support/harness';
+import { ProcessedDataStore, processedDataStore } from '../../support/processedData';
+import { caught } from '../shared';
+
+const PATH = '/api/integration/v1/sms/send/';
+const numbers = Array.from({ length: 8 }, (_, i) => `+25571200000${i}`);
+const [A, B, C] = numbers;
+const base = { resource: 'sms', operation: 'send', message: 'Hello', senderId: 'MYSHOP' };
+const keyed = (options: IDataObject = {}) => ({
+	...base,
+	recipients: '={{ $json.to }}',
+	options: { dedupeKey: '={{ $json.key }}', ...options },
+});
+
+const netError = (code: string, message: string) => Object.assign(new Error(message), { code });
+
+/** The mocked service: answers each send with `answer(recipients, attempt)`, and counts sends per number. */
+function service(
+	answer: (recipients: string[], attempt: number) => [number, IDataObject] | Error = ok,
+) {
+	const counts: Record<string, number> = {};
+	let attempt = 0;
+	nock(BASE_URL)
+		.post(PATH)
+		.query(true)
+		.times(100)
+		.reply((_uri, body, callback) => {
+			const recipients = (body as { recipients: string[] }).recipients;
+			for (const number of recipients) counts[number] = (counts[number] ?? 0) + 1;
+			const answered = answer(recipients, ++attempt);
+			if (answered instanceof Error) callback(answered, [0, '']);
+			else callback(null, answered);
+		});
+	return counts;
+}
+
+function ok(recipients: string[], attempt: number): [number, IDataObject] {
+	return [200, { success: true, message_id: `msg-${attempt}`, status: 'sent', recipients }];
+}
+
+const json = (output: INodeExecutionData[] | undefined) => output?.map((item) => item.json) ?? [];
+const outcomes = (output: INodeExecutionData[] | undefined) =>
+	json(output).map((item) => item.outcome);
+
+const store = processedDataStore();
+
+beforeEach(() => store.reset());
+afterEach(() => nock.cleanAll());
+
+describe('sms.send: Dedupe Key', () => {
+	it('two executions of the same workflow with the same key: the service receives one send; the second item is alreadySent', async () => {
+		const counts = service();
+		const first = await runNode({ parameters: keyed(), items: [{ to: A, key: 'order-1' }] });
+		const second = await runNode({ parameters: keyed(), items: [{ to: A, key: 'order-1' }] });
+		expect(counts).toEqual({ [A]: 1 });
+		expect(json(first.output)).toEqual([
+			expect.objectContaining({ message_id: 'msg-1', outcome: 'sent', dedupeKey: 'order-1' }),
+		]);
+		expect(json(second.output)).toEqual([
+			{
+				outcome: 'alreadySent',
+				dedupeKey: 'order-1',
+				recipients: [A],
+				message: "Not sent: an SMS with this 'Dedupe Key' was sent before by this node.",
+			},
+		]);
+	});
+
+	it('a dropped connection leaves the key unknown: never re-sent by the node, unless Retry Unknown Keys is on', async () => {
+		const counts = service((recipients, attempt) =>
+			attempt === 1 ? netError('ECONNRESET', 'socket hang up') : ok(recipients, attempt),
+		);
+		const first = await runNode({
+			parameters: keyed(),
+			items: [{ to: A, key: 'order-2' }],
+			continueOnFail: true,
+		});
+		expect(json(first.output)[0]).toMatchObject({
+			error: 'The connection to the SMS Platform service broke off (ECONNRESET) [item 0]',
+			outcome: 'unknown',
+			dedupeKey: 'order-2',
+		});
+		const second = await runNode({
+			parameters: keyed(),
+			items: [{ to: A, key: 'order-2' }],
+			continueOnFail: true,
+		});
+		expect(json(second.output)[0]).toMatchObject({
+			error: `'Dedupe Key' "order-2" was started before and never confirmed: it may have gone out [item 0]`,
+			outcome: 'unknown',
+			dedupeKey: 'order-2',
+		});
+		expect(counts).toEqual({ [A]: 1 });
+		const retried = await runNode({
+			parameters: keyed({ retryUnknownKeys: true }),
+			items: [{ to: A, key: 'order-2' }],
+		});
+		expect(outcomes(retried.output)).toEqual(['sent']);
+		expect(counts).toEqual({ [A]: 2 });
+	});
+
+	it('a send refused before processing (402) frees its key: the next execution sends it', async () => {
+		const counts = service((recipients, attempt) =>
+			attempt === 1 ? [402, { error: 'Insufficient credits' }] : ok(recipients, attempt),
+		);
+		const first = await runNode({
+			parameters: keyed(),
+			items: [{ to: A, key: 'order-3' }],
+			continueOnFail: true,
+		});
+		expect(json(first.output)[0]).toMatchObject({ httpCode: '402', outcome: 'notSent' });
+		const second = await runNode({ parameters: keyed(), items: [{ to: A, key: 'order-3' }] });
+		expect(outcomes(second.output)).toEqual(['sent']);
+		expect(counts).toEqual({ [A]: 2 });
+	});
+
+	it('Combine Items: the items of one request share its fate; sent ones are alreadySent and the unknown ones stay unknown next time', async () => {
+		const counts = service((recipients, attempt) =>
+			recipients.includes(numbers[2]) ? [500, { detail: 'Server error' }] : ok(recipients, attempt),
+		);
+		const items = numbers.slice(0, 6).map((to, i) => ({ to, key: `k${i}` }));
+		const parameters = keyed({ combineItems: true, batchSize: 2 });
+		const first = await runNode({ parameters, items, continueOnFail: true });
+		expect(outcomes(first.output)).toEqual(['sent', 'sent', 'unknown', 'unknown', 'sent', 'sent']);
+		const second = await runNode({ parameters, items, continueOnFail: true });
+		expect(outcomes(second.output)).toEqual([
+			'alreadySent',
+			'alreadySent',
+			'unknown',
+			'unknown',
+			'alreadySent',
+			'alreadySent',
+		]);
+		// Each number once: the second execution sent nothing.
+		expect(Object.values(counts)).toEqual([1, 1, 1, 1, 1, 1]);
+	});
+
+	it('Combine Items with Parallel Requests: every key of every request is recorded, none lost between parallel requests', async () => {
+		const counts = service();
+		const items = Array.from({ length: 20 }, (_, i) => ({
+			to: `+2557130000${String(i).padStart(2, '0')}`,
+			key: `p${i}`,
+		}));
+		const parameters = {
+			...keyed({ combineItems: true, batchSize: 1 }),
+			requestOptions: { parallelRequests: 5 },
+		};
+		const first = await runNode({ parameters, items });
+		expect(outcomes(first.output)).toEqual(items.map(() => 'sent'));
+		for (const { key } of items) {
+			expect(store.has('test-workflow', 'node-under-test', `s:${key}`)).toBe(true);
+			expect(store.has('test-workflow', 'node-under-test', `d:${key}`)).toBe(true);
+		}
+		const second = await runNode({ parameters, items });
+		expect(outcomes(second.output)).toEqual(items.map(() => 'alreadySent'));
+		expect(Object.values(counts)).toEqual(items.map(() => 1));
+	});
+
+	it('two items of one run with the same key: one SMS; the second follows the first', async () => {
+		const counts = service();
+		const { output } = await runNode({
+			parameters: keyed(),
+			items: [
+				{ to: A, key: 'same' },
+				{ to: B, key: 'same' },
+				{ to: C, key: 'other' },
+			],
+		});
+		expect(counts).toEqual({ [A]: 1, [C]: 1 });
+		expect(json(output)[1]).toEqual({
+			outcome: 'alreadySent',
+			dedupeKey: 'same',
+			recipients: [B],
+			sameKeyAs: 0,
+			message_id: 'msg-1',
+			message: "Not sent: item 0 of this run has the same 'Dedupe Key' and carries it.",
+		});
+	});
+
+	it('n8n Retry On Fail and the execution ledger agree with the keys: each number once, then a new execution says the same', async () => {
+		const counts = service((recipients, attempt) =>
+			attempt === 2 ? [503, { detail: 'Service unavailable' }] : ok(recipients, attempt),
+		);
+		const items = [
+			{ to: A, key: 'r-a' },
+			{ to: B, key: 'r-b' },
+			{ to: C, key: 'r-c' },
+		];
+		const retried = await runInWorkflow({ parameters: keyed(), items, maxTries: 3 });
+		expect(retried.error?.message).toBe('The service could not answer [item 1]');
+		expect(counts).toEqual({ [A]: 1, [B]: 1 });
+		// A new execution with the same input: A sent before, B unknown (the 503), C sent now.
+		const next = await runNode({ parameters: keyed(), items, continueOnFail: true });
+		expect(outcomes(next.output)).toEqual(['alreadySent', 'unknown', 'sent']);
+		expect(counts).toEqual({ [A]: 1, [B]: 1, [C]: 1 });
+	});
+
+	it('without a Dedupe Key nothing is asked of the store', async () => {
+		service();
+		await runNode({ parameters: { ...base, recipients: A }, items: [{}] });
+		expect(store.calls).toEqual([]);
+	});
+
+	it('an n8n without the processed-data store: the item fails clearly, nothing is sent', async () => {
+		const counts = service();
+		const context = actionContext(keyed(), [{ to: A, key: 'order-9' }]);
+		const helpers = context.helpers as unknown as Record<string, unknown>;
+		delete helpers.checkProcessedAndRecord;
+		const error = await caught(async () => await new SmsPlatform().execute.call(context));
+		expect(error.message).toBe(
+			"'Dedupe Key' needs n8n's processed-data store, which this n8n does not offer [item 0]",
+		);
+		expect(counts).toEqual({});
+	});
+});
+
+describe("n8n's processed-data store itself (what the node is built on)", () => {
+	const contextData = {
+		workflow: { id: 'wf-store' },
+		node: { id: 'n1' },
+	} as never;
+	const options = { mode: 'entries' as const, maxEntries: 10 };
+
+	it('is not atomic: two calls at the same moment both find the same key new', async () => {
+		const raw = new ProcessedDataStore();
+		await raw.checkProcessedAndRecord(['seed'], 'node', contextData, options);
+		const [one, two] = await Promise.all([
+			raw.checkProcessedAndRecord(['k'], 'node', contextData, options),
+			raw.checkProcessedAndRecord(['k'], 'node', contextData, options),
+		]);
+		expect([one.new, two.new]).toEqual([['k'], ['k']]);
+	});
+
+	it('drops the oldest entries beyond maxEntries', async () => {
+		const raw = new ProcessedDataStore();
+		for (let i = 0; i < 12; i++)
+			await raw.checkProcessedAndRecord([`v${i}`], 'node', contextData, options);
+		const again = await raw.checkProcessedAndRecord(['v0', 'v2', 'v11'], 'node', contextData, {
+			mode: 'entries',
+		});
+		expect(again).toEqual({ new: ['v0'], processed: ['v2', 'v11'] });
+	});
+});
