@@ -438,7 +438,8 @@ describe('the n8n editor with the SMS Platform nodes', () => {
 		await sleep(1500);
 		// The first result is the app: Enter opens its details (actions and triggers).
 		await page.keyboard.press('Enter');
-		await page.waitForFunction(() => document.body.innerText.includes('Actions (16)'));
+		// Every operation of the node is one action: 25 (16, then Contact and Sender ID added 9).
+		await page.waitForFunction(() => document.body.innerText.includes('Actions (25)'));
 		// The app's description (the trigger's): one line, as n8n's own entries have.
 		const lines = await page.evaluate(() => {
 			const element = [...document.querySelectorAll('*')].find(
