@@ -1,3 +1,4 @@
+import { unreadNotificationsLoginRoute } from '../loginRoutes';
 import type { IDataObject } from 'n8n-workflow';
 
 import { isRead } from '../helpers/notifications';
@@ -28,6 +29,7 @@ export const newNotification = timelineEvent({
 	spec: (settings, maxEvents) => ({
 		path: '/api/notifications/',
 		qs: settings.unreadOnly ? { unread_only: 'true' } : {},
+		login: settings.unreadOnly ? unreadNotificationsLoginRoute : undefined,
 		// A server may ignore `unread_only`: read ones are passed over here, on whichever read flag they carry.
 		matches: (record) => !settings.unreadOnly || isRead(record) !== true,
 		classify: () => 'emit',

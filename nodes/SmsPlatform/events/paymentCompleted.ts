@@ -6,6 +6,7 @@ import {
 	paymentStatus,
 	paymentTransaction,
 } from '../helpers/payments';
+import { billingHistoryLoginRoute } from '../loginRoutes';
 import { coerceNumbers } from '../transport';
 import type { Verdict } from './timeline';
 import { idOf } from './timelineReader';
@@ -45,6 +46,7 @@ export const paymentCompleted = timelineEvent({
 	spec: (_settings, maxEvents) => ({
 		path: '/api/billing/history/',
 		qs: { type: 'payment' },
+		login: billingHistoryLoginRoute(true),
 		readPage: groupedRecords,
 		matches: (record) => (billingType(record) ?? 'payment') === 'payment',
 		classify(record): Verdict {

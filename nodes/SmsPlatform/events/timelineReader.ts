@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { hasNext, listCount, PAGE_SIZE, readPages } from '../transport';
+import { hasNext, listCount, PAGE_SIZE, readPages, type Route } from '../transport';
 
 /**
  * Reading a newest-first list (payments, notifications) down to a cursor, for timeline.ts. It imports nothing from
@@ -13,6 +13,8 @@ export interface ReadSpec {
 	qs?: IDataObject;
 	/** The endpoint's own list shape, if it has one (a grouped billing history): see ListRequest.readPage. */
 	readPage?: (body: unknown) => IDataObject[] | undefined;
+	/** The login family's route of the list (see transport/routes.ts). */
+	login?: Route;
 	/**
 	 * Safety bounds on one poll's reading towards the cursor: at most this many records, and at most `maxPages` pages
 	 * (for a server that serves smaller pages than asked). Beyond them the oldest unread records are passed over.
@@ -88,41 +90,45 @@ export async function readTimeline(
 	const seen = new Set<string>();
 	let newest = -Infinity;
 	let result: ReadResult = { records, complete: true, pages: 0 };
-	await readPages(ctx, { path: spec.path, qs: spec.qs, readPage: spec.readPage }, (page) => {
-		result = { records, complete: true, pages: page.number };
-		if (page.whole) {
-			// The whole history at once, grouped by kind (page and filters ignored): every record is here, newest first.
-			result.records = page.records;
-			return 'stop';
-		}
-		// Records that moved down a page while we read (new ones arrived on top) come once.
-		const fresh = page.records.filter((record) => !seen.has(idOf(record)));
-		for (const record of fresh) {
-			seen.add(idOf(record));
-			records.push(record);
-		}
-		// An empty page, or one with nothing new (a server that ignores `page`), ends the list.
-		if (fresh.length === 0) return 'stop';
-		let oldest = Infinity;
-		for (const record of page.records) {
-			const ts = timestampOf(record);
-			oldest = Math.min(oldest, ts);
-			newest = Math.max(newest, ts);
-		}
-		if (listEnded(page.body, page.records.length, records.length)) return 'stop';
-		const cursorReached =
-			plan.cursor === undefined || (plan.cursor !== null && oldest < plan.cursor);
-		const pendingFrom = plan.pendingFrom?.(newest);
-		const pendingReached =
-			pendingFrom === undefined || oldest < pendingFrom || page.number >= spec.pendingPages;
-		if (cursorReached && pendingReached) return 'stop';
-		if (!cursorReached && (page.number >= spec.maxPages || records.length >= spec.maxRecords)) {
-			result.complete = false;
-			return 'stop';
-		}
-		// Only a read to the end of the list (no cursor yet) knows which pages it needs: all of them.
-		if (plan.cursor !== null) return 1;
-		return pagesAhead(spec, page.number, listCount(page.body), records.length);
-	});
+	await readPages(
+		ctx,
+		{ path: spec.path, qs: spec.qs, readPage: spec.readPage, login: spec.login },
+		(page) => {
+			result = { records, complete: true, pages: page.number };
+			if (page.whole) {
+				// The whole history at once, grouped by kind (page and filters ignored): every record is here, newest first.
+				result.records = page.records;
+				return 'stop';
+			}
+			// Records that moved down a page while we read (new ones arrived on top) come once.
+			const fresh = page.records.filter((record) => !seen.has(idOf(record)));
+			for (const record of fresh) {
+				seen.add(idOf(record));
+				records.push(record);
+			}
+			// An empty page, or one with nothing new (a server that ignores `page`), ends the list.
+			if (fresh.length === 0) return 'stop';
+			let oldest = Infinity;
+			for (const record of page.records) {
+				const ts = timestampOf(record);
+				oldest = Math.min(oldest, ts);
+				newest = Math.max(newest, ts);
+			}
+			if (listEnded(page.body, page.records.length, records.length)) return 'stop';
+			const cursorReached =
+				plan.cursor === undefined || (plan.cursor !== null && oldest < plan.cursor);
+			const pendingFrom = plan.pendingFrom?.(newest);
+			const pendingReached =
+				pendingFrom === undefined || oldest < pendingFrom || page.number >= spec.pendingPages;
+			if (cursorReached && pendingReached) return 'stop';
+			if (!cursorReached && (page.number >= spec.maxPages || records.length >= spec.maxRecords)) {
+				result.complete = false;
+				return 'stop';
+			}
+			// Only a read to the end of the list (no cursor yet) knows which pages it needs: all of them.
+			if (plan.cursor !== null) return 1;
+			return pagesAhead(spec, page.number, listCount(page.body), records.length);
+		},
+	);
 	return result;
 }

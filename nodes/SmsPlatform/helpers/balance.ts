@@ -9,6 +9,7 @@ import {
 	type ApiContext,
 	type RequestSettings,
 } from '../transport';
+import { balanceLoginRoute } from '../loginRoutes';
 
 /**
  * The credit balance, for Account → Get Balance and the Low Balance trigger: the service's record with `balance` as a
@@ -22,6 +23,7 @@ export async function readBalance(
 	const response = await apiRequest(ctx, {
 		method: 'GET',
 		path: BALANCE_PATH,
+		login: balanceLoginRoute,
 		itemIndex,
 		settings,
 	});
@@ -31,7 +33,7 @@ export async function readBalance(
 	}
 	throw unexpectedAnswerError(
 		ctx.getNode(),
-		{ ...response, path: BALANCE_PATH, itemIndex },
+		{ ...response, path: response.route?.split(' ')[1] ?? BALANCE_PATH, itemIndex },
 		{
 			message: "The service's balance answer has no number in 'balance'",
 			description: `GET ${BALANCE_PATH} should answer { "balance": <number>, "currency": "..." }. Check the Base URL of the credential (it may point at something other than the API), or try again later.`,

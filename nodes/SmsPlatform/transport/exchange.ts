@@ -29,6 +29,7 @@ import {
 	type ApiContext,
 } from './credential';
 import type { RequestSettings } from './defaults';
+import { onRoutes, type Route } from './routes';
 import {
 	decide,
 	networkFailure,
@@ -59,11 +60,15 @@ export interface ApiRequest {
 	/** A send: errors say that nothing was re-sent. */
 	isSend?: boolean;
 	settings?: Partial<RequestSettings>;
+	/** The route of the login family, when this operation has one (see routes.ts); `path` is the documented route. */
+	login?: Route;
 }
 
 export interface ApiResponse<T = unknown> {
 	body: T;
 	statusCode: number;
+	/** Method and path of the route that answered, when the request had two (see routes.ts). */
+	route?: string;
 }
 
 type RawResponse = { body: unknown; headers: unknown; statusCode: number };
@@ -77,6 +82,15 @@ export async function apiRequest<T = unknown>(
 	ctx: ApiContext,
 	req: ApiRequest,
 ): Promise<ApiResponse<T>> {
+	return (await onRoutes(
+		ctx,
+		req,
+		async (one) => await requestOnce<T>(ctx, one),
+	)) as ApiResponse<T>;
+}
+
+/** One request on one route. */
+async function requestOnce<T>(ctx: ApiContext, req: ApiRequest): Promise<ApiResponse<T>> {
 	let response: ApiResponse<T>;
 	try {
 		response = await attemptUntilDecided<T>(ctx, req);
@@ -140,13 +154,16 @@ async function attemptUntilDecided<T>(ctx: ApiContext, req: ApiRequest): Promise
 			rate.inFlight--;
 		}
 
+		const token = String(credentials.accessToken ?? '');
+		// A token a login of this run issued: a 401 for it is not an expired token (another route may have had it first).
+		if (isJwt && (tokenBefore === '' || token !== tokenBefore)) session.freshToken = token;
 		const decision = decide(
 			attempt,
 			{
 				settings,
 				idempotent,
 				credentialKind: isJwt ? 'jwt' : 'apiKey',
-				tokenWasFresh: tokenBefore === '' || String(credentials.accessToken ?? '') !== tokenBefore,
+				tokenWasFresh: tokenBefore === '' || token === session.freshToken,
 				isKeyEndpoint: req.path === BALANCE_PATH,
 				nowMs: Date.now(),
 			},
@@ -271,6 +288,8 @@ export interface RecordRequest {
 	numbers?: string[];
 	/** Documented fields the answer must have (the resource is useless without them). */
 	required?: string[];
+	/** The login family's route (see routes.ts). */
+	login?: Route;
 }
 
 /**
@@ -285,6 +304,7 @@ export async function getRecord(ctx: ApiContext, req: RecordRequest): Promise<ID
 		qs: req.qs,
 		itemIndex: req.itemIndex,
 		settings: req.settings,
+		login: req.login,
 	});
 	const record = unwrapObject(response.body, req.wrapper);
 	const empty = Object.keys(record).length === 0;
@@ -294,7 +314,7 @@ export async function getRecord(ctx: ApiContext, req: RecordRequest): Promise<ID
 	if (empty || missing) {
 		throw unexpectedAnswerError(
 			ctx.getNode(),
-			{ ...response, path: req.path, itemIndex: req.itemIndex },
+			{ ...response, path: response.route?.split(' ')[1] ?? req.path, itemIndex: req.itemIndex },
 			{
 				message: missing
 					? `The service's answer has no '${missing}' field`

@@ -39,6 +39,7 @@ export {
 	type ApiContext,
 } from './credential';
 export type { RequestSettings } from './defaults';
+export type { Route, RouteFamily } from './routes';
 
 /**
  * Runs `task` for each entry with at most Parallel Requests (from `settings`, else the default) running at once, and

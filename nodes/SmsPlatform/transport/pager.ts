@@ -12,6 +12,15 @@ import { sessionOf, type ApiContext } from './credential';
 import type { RequestSettings } from './defaults';
 import { apiRequest } from './exchange';
 import { parallelBudget, settingsFor } from './policy';
+import type { Route } from './routes';
+
+/** The page and page size of a list request's query, for the login route's own query. */
+function pageOf(qs: IDataObject | undefined): IDataObject {
+	const out: IDataObject = {};
+	if (qs?.page !== undefined) out.page = qs.page;
+	if (qs?.page_size !== undefined) out.page_size = qs.page_size;
+	return out;
+}
 
 /**
  * Reading lists: the pages of a paged list in order (`page`, `page_size`), several at once when they are certainly
@@ -44,6 +53,8 @@ export interface ListRequest {
 	 * `undefined` when the answer is not of that shape.
 	 */
 	readPage?: (body: unknown) => IDataObject[] | undefined;
+	/** The login family's route (see routes.ts): its query replaces `qs`, and gets the page and page size too. */
+	login?: Route;
 }
 
 export interface Page {
@@ -149,6 +160,10 @@ async function readList(
 		qs,
 		itemIndex: list.itemIndex,
 		settings: list.settings,
+		login: list.login && {
+			...list.login,
+			qs: { ...(list.login.qs ?? list.qs ?? {}), ...pageOf(qs) },
+		},
 	});
 	const read = recordsOf(list, response.body);
 	if (!read) {

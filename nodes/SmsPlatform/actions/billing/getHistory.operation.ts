@@ -4,6 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
 import { billingType, groupedRecords, withSameFields } from '../../helpers/billing';
 import { getRequestSettings, listLimit } from '../../helpers/parameters';
+import { billingHistoryLoginRoute } from '../../loginRoutes';
 import { listRecords } from '../../transport';
 
 const BILLING_TYPES = ['purchase', 'payment', 'usage'];
@@ -64,6 +65,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const wanted = qs.type as string | undefined;
 	const records = await listRecords(this, {
 		path: '/api/billing/history/',
+		login: billingHistoryLoginRoute(),
 		qs,
 		itemIndex,
 		limit: listLimit(this, itemIndex),

@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
 import { isRead } from '../../helpers/notifications';
 import { getRequestSettings, listLimit } from '../../helpers/parameters';
+import { unreadNotificationsLoginRoute } from '../../loginRoutes';
 import { listRecords } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -40,6 +41,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	// Some servers ignore `unread_only`: read notifications are left out here too, on whichever read flag they carry.
 	return await listRecords(this, {
 		path: '/api/notifications/',
+		login: qs.unread_only ? unreadNotificationsLoginRoute : undefined,
 		qs,
 		itemIndex,
 		limit: listLimit(this, itemIndex),

@@ -10,6 +10,7 @@ import {
 	unwrapObject,
 	type RequestSettings,
 } from '../../transport';
+import { paymentStatusLoginRoute } from '../../loginRoutes';
 
 /**
  * Initiate Payment → Wait for Completion: asks for the payment's status every `intervalMs` until it is no longer in
@@ -55,6 +56,7 @@ export async function waitForPayment(
 			const poll = await apiRequest(ctx, {
 				method: 'GET',
 				path: `/api/billing/payments/transactions/${encodeId(transactionId)}/status/`,
+				login: paymentStatusLoginRoute(encodeId(transactionId)),
 				itemIndex,
 				settings,
 			});

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { idField, requestOptionsDescription } from '../../helpers/descriptions';
 import { getRequestSettings, readId } from '../../helpers/parameters';
+import { paymentStatusLoginRoute } from '../../loginRoutes';
 import { getRecord } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -20,8 +21,10 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const id = readId(this, 'transactionId', 'Transaction ID', itemIndex);
 	return await getRecord(this, {
-		path: `/api/billing/payments/transactions/${readId(this, 'transactionId', 'Transaction ID', itemIndex)}/status/`,
+		path: `/api/billing/payments/transactions/${id}/status/`,
+		login: paymentStatusLoginRoute(id),
 		itemIndex,
 		settings: getRequestSettings(this, itemIndex),
 		wrapper: 'transaction',

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { idField, requestOptionsDescription } from '../../helpers/descriptions';
 import { getRequestSettings, readId } from '../../helpers/parameters';
+import { smsStatusLoginRoute } from '../../loginRoutes';
 import { getRecord } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -16,8 +17,10 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const id = readId(this, 'messageId', 'Message ID', itemIndex);
 	return await getRecord(this, {
-		path: `/api/integration/v1/sms/status/${readId(this, 'messageId', 'Message ID', itemIndex)}/`,
+		path: `/api/integration/v1/sms/status/${id}/`,
+		login: smsStatusLoginRoute(id),
 		itemIndex,
 		settings: getRequestSettings(this, itemIndex),
 		required: ['status'],
