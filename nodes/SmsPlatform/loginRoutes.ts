@@ -30,13 +30,14 @@ function defined(record: IDataObject): IDataObject {
 /**
  * Send: `POST /api/messaging/sms/send/` takes `{message, recipients (1–1000), sender_id, schedule_time?}` and answers
  * 201 `{success, message, data: {message_id, base_message_id, recipient_count, status, …}}`; read as the documented
- * `{success, message_id, status, recipients_count, …}`.
+ * `{success, message_id, status, recipients_count, …}`. A send for a partner's tenant account (`tenant_account_id`)
+ * has no login route: that route sends from the login's own account, which would charge the wrong one.
  */
-export function sendLoginRoute(body: IDataObject): Route {
-	const { tenant_account_id: _tenant, ...loginBody } = body;
+export function sendLoginRoute(body: IDataObject): Route | undefined {
+	if (body.tenant_account_id !== undefined) return undefined;
 	return {
 		path: '/api/messaging/sms/send/',
-		body: loginBody,
+		body,
 		toDocumented: (answer) => {
 			if (!isPlainObject(answer) || !isPlainObject(answer.data)) return answer;
 			const data = answer.data;

@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, NodeApiError } from 'n8n-workflow';
 
 import { credentialNotAccepted } from './answers';
 import { credentialsOf, sessionOf, type ApiContext } from './credential';
@@ -51,7 +51,7 @@ export async function onRoutes<R extends RoutedRequest, A extends { body: unknow
 		session.family ?? (credentials.authMethod === 'jwt' ? 'login' : 'documented');
 	const order: RouteFamily[] =
 		first === 'login' ? ['login', 'documented'] : ['documented', 'login'];
-	let refused: unknown;
+	let refused: NodeApiError | undefined;
 	for (const family of order) {
 		const one: R =
 			family === 'login'
@@ -60,7 +60,9 @@ export async function onRoutes<R extends RoutedRequest, A extends { body: unknow
 		let answer: A;
 		try {
 			answer = await send(one);
-		} catch (error) {
+		} catch (caught) {
+			// `send` throws only the node's own errors (see apiRequest).
+			const error = caught as NodeApiError;
 			// Refused before anything was done (a send included: nothing was sent): the other family may take it.
 			if (!credentialNotAccepted(error)) throw error;
 			refused ??= error;
@@ -74,7 +76,7 @@ export async function onRoutes<R extends RoutedRequest, A extends { body: unknow
 			family === 'login' && login.toDocumented ? login.toDocumented(answer.body) : answer.body;
 		return { ...answer, body, route };
 	}
-	throw refused;
+	throw refused as NodeApiError;
 }
 
 /** An execution hint, once a run for each family: which route answered, and the documented one it stands for. */
