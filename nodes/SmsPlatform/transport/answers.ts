@@ -17,6 +17,8 @@ export interface RequestInfo {
 	itemIndex?: number;
 	/** A send: errors say that nothing was re-sent. */
 	isSend?: boolean;
+	/** What this endpoint says, in a 5xx, for an id that may not exist (beside "No … matches the given query"). */
+	noMatchWords?: RegExp;
 }
 
 // ---- Bodies ----
@@ -61,8 +63,9 @@ function htmlText(text: string): string {
 const NO_MATCH = /No [\w .-]{1,80}? matches the given query\.?/i;
 
 /** Django's "No <Thing> matches the given query.": a not-found that some servers answer with a 500. */
-export function saysNoMatch(raw: unknown): boolean {
-	return NO_MATCH.test(typeof raw === 'string' ? raw : JSON.stringify(raw ?? ''));
+export function saysNoMatch(raw: unknown, words?: RegExp): boolean {
+	const text = typeof raw === 'string' ? raw : JSON.stringify(raw ?? '');
+	return NO_MATCH.test(text) || (words?.test(text) ?? false);
 }
 
 // ---- The service's own words ----
@@ -419,6 +422,16 @@ export function readAnswer(
 ): unknown {
 	const body = parseBody(raw);
 	const where = { method: req.method, path: req.path, itemIndex: req.itemIndex, mode: req.mode };
+	if (status >= 500 && !saysNoMatch(raw) && saysNoMatch(raw, req.noMatchWords)) {
+		// Words this endpoint answers for an unknown id and for its own failures alike: the id may not exist.
+		throw buildApiError(node, {
+			...where,
+			status,
+			body: body.value,
+			message: 'The service could not read the record with this ID: the ID may not exist',
+			description: `It gives this answer for an ID that does not exist (or belongs to another user), so the request was not tried again. Check the ID; if it is right, the service failed on its side.`,
+		});
+	}
 	if (status >= 500 && saysNoMatch(raw)) {
 		throw buildApiError(node, {
 			...where,

@@ -62,6 +62,8 @@ export interface ApiRequest {
 	settings?: Partial<RequestSettings>;
 	/** The route of the login family, when this operation has one (see routes.ts); `path` is the documented route. */
 	login?: Route;
+	/** See RequestInfo.noMatchWords in answers.ts. */
+	noMatchWords?: RegExp;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -146,7 +148,7 @@ async function attemptUntilDecided<T>(ctx: ApiContext, req: ApiRequest): Promise
 				status: response.statusCode,
 				headers,
 				// Only a 5xx may be such a not-found: a 2xx body is not searched (a page holds 100 records).
-				saysNoMatch: response.statusCode >= 500 && saysNoMatch(response.body),
+				saysNoMatch: response.statusCode >= 500 && saysNoMatch(response.body, req.noMatchWords),
 			};
 		} catch (error) {
 			attempt = { failure: networkFailure(rethrowIfAnswered(ctx, req, error)) };
@@ -290,6 +292,8 @@ export interface RecordRequest {
 	required?: string[];
 	/** The login family's route (see routes.ts). */
 	login?: Route;
+	/** See RequestInfo.noMatchWords. */
+	noMatchWords?: RegExp;
 }
 
 /**
@@ -305,6 +309,7 @@ export async function getRecord(ctx: ApiContext, req: RecordRequest): Promise<ID
 		itemIndex: req.itemIndex,
 		settings: req.settings,
 		login: req.login,
+		noMatchWords: req.noMatchWords,
 	});
 	const record = unwrapObject(response.body, req.wrapper);
 	const empty = Object.keys(record).length === 0;
