@@ -66,7 +66,7 @@ export function ignoredPeriod(answer: IDataObject, asked: string): { stated: unk
  * first card whose description states another period than the one asked.
  */
 function periodInCards(answer: IDataObject, wanted: number): { stated: unknown } | undefined {
-	for (const [card, value] of Object.entries(answer)) {
+	for (const value of Object.values(answer)) {
 		if (value === null || typeof value !== 'object' || Array.isArray(value)) continue;
 		const description = (value as IDataObject).description;
 		const days = typeof description === 'string' ? periodDays(description) : undefined;
