@@ -2,6 +2,7 @@
 // `{status, body}`; they throw ApiError for the documented error body.
 import { ApiError, fieldError, validate } from './errors.mjs';
 import { PRICE_CURRENCY } from './fixtures.mjs';
+import { LOGIN_ROUTES } from './loginRoutes.mjs';
 import {
 	BILLING_TYPES,
 	DASHBOARD_PERIODS,
@@ -300,7 +301,8 @@ function organizations(ctx) {
 
 /** @param {Ctx} ctx */
 function notifications(ctx) {
-	const unread = parseBool(ctx.query, 'unread_only');
+	// `status=unread`: the real server's unread filter, which the node sends with the login (issue 28).
+	const unread = parseBool(ctx.query, 'unread_only') || ctx.query.get('status') === 'unread';
 	return ok(paginate(ctx, unread ? ctx.state.unreadNotifications : ctx.state.notifications));
 }
 
@@ -331,4 +333,6 @@ export const API_ROUTES = [
 	['GET', '/api/messaging/activity/recent/', recentActivity, true],
 	['GET', '/api/tenants/', organizations, true],
 	['GET', '/api/notifications/', notifications, true],
+	// The real service's routes for the email and password login (issue 28): their own module.
+	...LOGIN_ROUTES,
 ];

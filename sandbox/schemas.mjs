@@ -569,6 +569,9 @@ export const adminConfigSchema = z.object({
 	lowBalanceThreshold: z.number().int().min(0).optional(),
 	profile: z.enum(['documented', 'wild']).optional(),
 	paymentStatusDelayMs: z.number().min(0).max(120_000).optional(),
+	// Issue 28, wild profile: no API key gets in anywhere; the SMS provider behind the login's send times out or drops.
+	refuseApiKeys: z.boolean().optional(),
+	upstream: z.enum(['accept', 'timeout', 'drop']).optional(),
 });
 
 export const adminFaultSchema = z.object({
