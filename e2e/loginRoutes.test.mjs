@@ -4,7 +4,7 @@
 // documented sandbox: they use the documented routes and nothing more (the sandboxes' request logs are counted).
 //
 // Send through the login route (2 recipients, and a 1,000-item Combine Items broadcast) runs once Send hands
-// transport its login route (`sendLoginRoute`, helper hsend's part); until then those cases are skipped, saying so.
+// transport its login route (`sendRoutes` of loginRoutes.ts, helper hsend's part); until then those cases are skipped, saying so.
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
@@ -33,7 +33,7 @@ const SEND_HAS_LOGIN_ROUTE = readdirSync(
 	);
 const SKIP_SEND = SEND_HAS_LOGIN_ROUTE
 	? false
-	: 'Send does not hand transport its login route yet (helper hsend switches it with sendLoginRoute)';
+	: 'Send does not hand transport its login route yet (helper hsend switches it with sendRoutes in loginRoutes.ts)';
 
 const LOGIN = { id: 'e2eLoginWild', name: 'E2E email and password (wild, as the real server)' };
 const KEY = { id: 'e2eKeyDocumented', name: 'E2E API key (documented)' };

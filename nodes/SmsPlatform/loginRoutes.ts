@@ -1,13 +1,32 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { endpoints, type Routes } from './endpoints';
 import type { Route } from './transport';
 
 /**
- * The routes the real service's code has for the email and password login, beside the API reference's (design §3,
- * "Two route families"), and how each answer reads in the documented shape, so an operation's output has the same
- * fields whichever route answered. Shapes as in the service's code (branch `backend_testing`): messaging/views_sms_beem.py,
- * billing/views_sms.py, billing/views_payment.py, billing/views_billing_history.py.
+ * An operation's request on both route families (design §3, "Two route families"): the paths from endpoints.ts, and
+ * here how each login route's answer reads in the documented shape, so an operation's output has the same fields
+ * whichever route answered. Shapes as in the service's code (branch `backend_testing`): messaging/views_sms_beem.py,
+ * billing/views_sms.py, billing/views_payment.py, billing/views_billing_history.py. Spread the result into a request
+ * (`apiRequest`, `getRecord`, `listRecords`, a trigger's list): transport picks the route (transport/routes.ts).
  */
+
+/** What a request takes for both families: the documented route as its path, the login route beside it. */
+export interface OnBothFamilies {
+	path: string;
+	slow?: boolean;
+	login?: Route;
+}
+
+function both(routes: Routes, login: Omit<Route, 'path' | 'slow'> = {}): OnBothFamilies {
+	const out: OnBothFamilies = {
+		path: routes.documented.path,
+		login: { ...routes.login, ...login },
+	};
+	if (routes.documented.slow) out.slow = true;
+	delete (out.login as { method?: string }).method;
+	return out;
+}
 
 function isPlainObject(value: unknown): value is IDataObject {
 	return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -33,10 +52,9 @@ function defined(record: IDataObject): IDataObject {
  * `{success, message_id, status, recipients_count, …}`. A send for a partner's tenant account (`tenant_account_id`)
  * has no login route: that route sends from the login's own account, which would charge the wrong one.
  */
-export function sendLoginRoute(body: IDataObject): Route | undefined {
-	if (body.tenant_account_id !== undefined) return undefined;
-	return {
-		path: '/api/messaging/sms/send/',
+export function sendRoutes(body: IDataObject): OnBothFamilies {
+	if (body.tenant_account_id !== undefined) return { path: endpoints.sendSms().documented.path };
+	return both(endpoints.sendSms(), {
 		body,
 		toDocumented: (answer) => {
 			if (!isPlainObject(answer) || !isPlainObject(answer.data)) return answer;
@@ -49,13 +67,12 @@ export function sendLoginRoute(body: IDataObject): Route | undefined {
 				base_message_id: data.base_message_id,
 			});
 		},
-	};
+	});
 }
 
-/** Get Status (`id` encoded with encodeId, as every path parameter): `GET /api/messaging/sms/{id}/status/` → `{message_id, status, delivered_at}`. */
-export function smsStatusLoginRoute(id: string): Route {
-	return {
-		path: `/api/messaging/sms/${id}/status/`,
+/** Get Status: `GET /api/messaging/sms/{id}/status/` → `{message_id, status, delivered_at}`. */
+export function messageStatusRoutes(id: string): OnBothFamilies {
+	return both(endpoints.messageStatus(id), {
 		toDocumented: (answer) => {
 			const record = inner(answer, 'message');
 			if (!isPlainObject(record)) return answer;
@@ -65,27 +82,27 @@ export function smsStatusLoginRoute(id: string): Route {
 				delivered_at: record.delivered_at ?? null,
 			});
 		},
-	};
+	});
 }
 
 /** Get Balance: `GET /api/billing/sms/balance/` answers the balance record with `credits` → `{balance, currency}`. */
-export const balanceLoginRoute: Route = {
-	path: '/api/billing/sms/balance/',
-	toDocumented: (answer) => {
-		const record = inner(answer);
-		if (!isPlainObject(record) || record.credits === undefined) return answer;
-		return { balance: record.credits, currency: 'credits' };
-	},
-};
+export function balanceRoutes(): OnBothFamilies {
+	return both(endpoints.balance(), {
+		toDocumented: (answer) => {
+			const record = inner(answer);
+			if (!isPlainObject(record) || record.credits === undefined) return answer;
+			return { balance: record.credits, currency: 'credits' };
+		},
+	});
+}
 
 /**
- * Payment Get Status (`id` encoded with encodeId): `GET /api/billing/payments/transactions/{id}/progress/` answers at once with the stored `status`
+ * Payment Get Status: `GET /api/billing/payments/transactions/{id}/progress/` answers at once with the stored `status`
  * and the provider's `payment_status` (the documented `…/status/` sleeps 60 s there). Read as the documented
  * transaction `{id, order_id, amount, currency, status, completed_at}`, with `payment_status` beside it.
  */
-export function paymentStatusLoginRoute(id: string): Route {
-	return {
-		path: `/api/billing/payments/transactions/${id}/progress/`,
+export function paymentStatusRoutes(id: string): OnBothFamilies {
+	return both(endpoints.paymentStatus(id), {
 		toDocumented: (answer) => {
 			const record = inner(answer, 'transaction');
 			if (!isPlainObject(record)) return answer;
@@ -101,7 +118,7 @@ export function paymentStatusLoginRoute(id: string): Route {
 				}),
 			};
 		},
-	};
+	});
 }
 
 /** Comprehensive history type → the documented record type (a custom SMS purchase is a purchase). */
@@ -118,9 +135,8 @@ const HISTORY_TYPES: Record<string, string> = {
  * records. `asPayments` reads every record as a payment: there a package bought with mobile money is listed as its
  * purchase, not as a payment (the Payment Completed trigger).
  */
-export function billingHistoryLoginRoute(asPayments = false): Route {
-	return {
-		path: '/api/billing/history/comprehensive/',
+export function billingHistoryRoutes(asPayments = false): OnBothFamilies {
+	return both(endpoints.billingHistory(), {
 		qs: {},
 		toDocumented: (answer) => {
 			const data = inner(answer);
@@ -139,11 +155,11 @@ export function billingHistoryLoginRoute(asPayments = false): Route {
 				results,
 			};
 		},
-	};
+	});
 }
 
 /** Notifications: the unread filter with the login is `?status=unread` (the reference's `unread_only` is ignored there). */
-export const unreadNotificationsLoginRoute: Route = {
-	path: '/api/notifications/',
-	qs: { status: 'unread' },
-};
+export function unreadNotificationsRoutes(): OnBothFamilies {
+	const { path } = endpoints.notifications();
+	return { path, login: { path, qs: { status: 'unread' } } };
+}

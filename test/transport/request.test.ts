@@ -6,7 +6,7 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { encodeId } from '../../nodes/SmsPlatform/transport';
+import { encodeId } from '../../nodes/SmsPlatform/endpoints';
 import { parseResetHeader, parseRetryAfter } from '../../nodes/SmsPlatform/transport/policy';
 import { testSettings as policy } from '../support/testSettings';
 import { API_KEY, BASE_URL, apiKeyCredentials, runNode, caught } from '../support/harness';

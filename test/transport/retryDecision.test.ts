@@ -2,6 +2,7 @@
  * The transport's policy as one table: for each attempt's outcome, what the request does next. The I/O loop
  * (request.ts) only carries these decisions out; its behaviour with real answers is in request.test.ts.
  */
+import { endpoints } from '../../nodes/SmsPlatform/endpoints';
 import { DEFAULT_SETTINGS } from '../../nodes/SmsPlatform/transport/defaults';
 import {
 	decide,
@@ -180,12 +181,18 @@ describe('decide: what a request does after each attempt', () => {
 	});
 
 	it('settingsFor: a request’s own values over the defaults; the payment status waits longer by default', () => {
-		expect(settingsFor('/api/integration/v1/sms/send/').timeoutMs).toBe(DEFAULT_SETTINGS.timeoutMs);
-		const status = '/api/billing/payments/transactions/t-1/status/';
+		expect(settingsFor(endpoints.sendSms().documented.slow).timeoutMs).toBe(
+			DEFAULT_SETTINGS.timeoutMs,
+		);
+		const status = endpoints.paymentStatus('t-1').documented.slow;
 		expect(settingsFor(status).timeoutMs).toBe(DEFAULT_SETTINGS.slowTimeoutMs);
 		expect(settingsFor(status, { timeoutMs: 5000, maxRetries: undefined }).timeoutMs).toBe(5000);
 		expect(settingsFor(status, { maxRetries: undefined }).maxRetries).toBe(
 			DEFAULT_SETTINGS.maxRetries,
+		);
+		// The real server's progress route answers at once: no long timeout there.
+		expect(settingsFor(endpoints.paymentStatus('t-1').login.slow).timeoutMs).toBe(
+			DEFAULT_SETTINGS.timeoutMs,
 		);
 	});
 });

@@ -1,6 +1,7 @@
-import { unreadNotificationsLoginRoute } from '../loginRoutes';
+import { unreadNotificationsRoutes } from '../loginRoutes';
 import type { IDataObject } from 'n8n-workflow';
 
+import { endpoints } from '../endpoints';
 import { isRead } from '../helpers/notifications';
 import { maxEventsOption, timelineEvent } from './triggerEvent';
 
@@ -27,9 +28,8 @@ export const newNotification = timelineEvent({
 		unreadOnly: (ctx.getNodeParameter('options', {}) as IDataObject).unreadOnly === true,
 	}),
 	spec: (settings, maxEvents) => ({
-		path: '/api/notifications/',
+		...(settings.unreadOnly ? unreadNotificationsRoutes() : endpoints.notifications()),
 		qs: settings.unreadOnly ? { unread_only: 'true' } : {},
-		login: settings.unreadOnly ? unreadNotificationsLoginRoute : undefined,
 		// A server may ignore `unread_only`: read ones are passed over here, on whichever read flag they carry.
 		matches: (record) => !settings.unreadOnly || isRead(record) !== true,
 		classify: () => 'emit',

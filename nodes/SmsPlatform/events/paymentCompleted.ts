@@ -6,7 +6,7 @@ import {
 	paymentStatus,
 	paymentTransaction,
 } from '../helpers/payments';
-import { billingHistoryLoginRoute } from '../loginRoutes';
+import { billingHistoryRoutes } from '../loginRoutes';
 import { coerceNumbers } from '../transport';
 import type { Verdict } from './timeline';
 import { idOf } from './timelineReader';
@@ -44,9 +44,8 @@ export const paymentCompleted = timelineEvent({
 	// `threshold: 0` keeps the state key of version 0.1.0.
 	settings: () => ({ threshold: 0 }),
 	spec: (_settings, maxEvents) => ({
-		path: '/api/billing/history/',
+		...billingHistoryRoutes(true),
 		qs: { type: 'payment' },
-		login: billingHistoryLoginRoute(true),
 		readPage: groupedRecords,
 		matches: (record) => (billingType(record) ?? 'payment') === 'payment',
 		classify(record): Verdict {

@@ -1,15 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { endpoints } from '../endpoints';
+import { balanceRoutes } from '../loginRoutes';
 import {
 	apiRequest,
-	BALANCE_PATH,
 	coerceNumbers,
 	unexpectedAnswerError,
 	unwrapObject,
 	type ApiContext,
 	type RequestSettings,
 } from '../transport';
-import { balanceLoginRoute } from '../loginRoutes';
 
 /**
  * The credit balance, for Account → Get Balance and the Low Balance trigger: the service's record with `balance` as a
@@ -22,8 +22,7 @@ export async function readBalance(
 ): Promise<IDataObject & { balance: number }> {
 	const response = await apiRequest(ctx, {
 		method: 'GET',
-		path: BALANCE_PATH,
-		login: balanceLoginRoute,
+		...balanceRoutes(),
 		itemIndex,
 		settings,
 	});
@@ -33,10 +32,14 @@ export async function readBalance(
 	}
 	throw unexpectedAnswerError(
 		ctx.getNode(),
-		{ ...response, path: response.route?.split(' ')[1] ?? BALANCE_PATH, itemIndex },
+		{
+			...response,
+			path: response.route?.split(' ')[1] ?? endpoints.balance().documented.path,
+			itemIndex,
+		},
 		{
 			message: "The service's balance answer has no number in 'balance'",
-			description: `GET ${BALANCE_PATH} should answer { "balance": <number>, "currency": "..." }. Check the Base URL of the credential (it may point at something other than the API), or try again later.`,
+			description: `GET ${endpoints.balance().documented.path} should answer { "balance": <number>, "currency": "..." }. Check the Base URL of the credential (it may point at something other than the API), or try again later.`,
 		},
 	);
 }

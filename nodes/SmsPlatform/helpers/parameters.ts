@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { encodeId, isDotSegment, type RequestSettings } from '../transport';
+import { isDotSegment } from '../endpoints';
+import type { RequestSettings } from '../transport';
 import { describeType } from './phone';
 
 /** Reading node parameters for an item, and checking them: errors name the field, the item and the value. */
@@ -189,14 +190,14 @@ export function readLimit(ctx: IExecuteFunctions, itemIndex: number, max: number
 	);
 }
 
-/** A required id parameter, checked (see requiredString) and encoded as one path segment. */
+/** A required id parameter, checked (see requiredString); the endpoint's builder encodes it into the path. */
 export function readId(
 	ctx: IExecuteFunctions,
 	name: string,
 	label: string,
 	itemIndex: number,
 ): string {
-	return encodeId(requiredString(ctx, name, label, itemIndex, 'id'));
+	return requiredString(ctx, name, label, itemIndex, 'id');
 }
 
 /** Return All / Limit of a list operation: `undefined` returns all. */

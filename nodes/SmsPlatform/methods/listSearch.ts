@@ -1,5 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
+import { endpoints } from '../endpoints';
 import { listRecords } from '../transport';
 
 /**
@@ -25,7 +26,7 @@ export async function searchPackages(
 	filter?: string,
 ): Promise<INodeListSearchResult> {
 	const records = await listRecords(this, {
-		path: '/api/billing/sms/packages/',
+		path: endpoints.smsPackages().path,
 		maxPages: 20,
 		numbers: ['sms_count', 'bonus_sms', 'price'],
 	});

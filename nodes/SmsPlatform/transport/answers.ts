@@ -1,6 +1,7 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { endpoints } from '../endpoints';
 import type { RequestSettings } from './defaults';
 import type { NetworkFailure } from './policy';
 
@@ -612,7 +613,7 @@ export function unexpectedAnswerError(
 export function loginError(node: INode, message: string, itemIndex?: number): NodeApiError {
 	return buildApiError(node, {
 		method: 'POST',
-		path: '/api/auth/login/',
+		path: endpoints.logIn().path,
 		itemIndex,
 		message,
 		description: 'Check the email, password and Base URL of the SMS Platform credential.',
@@ -631,7 +632,7 @@ export function loginFailureMessage(
 		return `The SMS Platform login did not work (HTTP ${String(code)}): the email or password was refused${said}. Check them in the credential.`;
 	}
 	if (code !== undefined && code !== null && String(code) !== '') {
-		return `The SMS Platform login did not work (HTTP ${String(code)})${words ? `: "${words}"` : `: ${failureMessage}`}. ${String(code) === '404' ? 'This service has no login at POST /api/auth/login/: check the Base URL.' : 'Check the Base URL: the login is POST /api/auth/login/ below it.'}`;
+		return `The SMS Platform login did not work (HTTP ${String(code)})${words ? `: "${words}"` : `: ${failureMessage}`}. ${String(code) === '404' ? `This service has no login at POST ${endpoints.logIn().path}: check the Base URL.` : `Check the Base URL: the login is POST ${endpoints.logIn().path} below it.`}`;
 	}
 	return `The SMS Platform login did not work: ${failureMessage}. Check the Base URL.`;
 }

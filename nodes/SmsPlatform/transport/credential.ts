@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { baseUrlError, baseUrlMessage, loginFailureMessage, type BaseUrlProblem } from './answers';
+import { endpoints } from '../endpoints';
 import type { RequestSettings } from './defaults';
 import type { RateState } from './policy';
 
@@ -22,7 +23,6 @@ export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFuncti
 export const CREDENTIAL_TYPE = 'smsPlatformApi';
 
 /** The API-key endpoint a key is proven on (the credential test uses it too). */
-export const BALANCE_PATH = '/api/integration/v1/sms/balance/';
 
 // ---- The session: what one run learns ----
 
@@ -185,7 +185,7 @@ export async function logIn(
 	try {
 		response = await helpers.httpRequest({
 			method: 'POST',
-			url: `${checkedBaseUrl(credentials.baseUrl)}/api/auth/login/`,
+			url: `${checkedBaseUrl(credentials.baseUrl)}${endpoints.logIn().path}`,
 			body: { email, password },
 			headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
 			json: true,
@@ -222,7 +222,7 @@ export async function probeApiKey(
 			CREDENTIAL_TYPE,
 			{
 				method: 'GET',
-				url: `${baseUrl}${BALANCE_PATH}`,
+				url: `${baseUrl}${endpoints.balance().documented.path}`,
 				headers: { Accept: 'application/json' },
 				json: true,
 				timeout: settings.timeoutMs,

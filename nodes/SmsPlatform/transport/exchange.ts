@@ -16,7 +16,6 @@ import {
 	unwrapObject,
 } from './answers';
 import {
-	BALANCE_PATH,
 	CREDENTIAL_TYPE,
 	credentialsDecrypted,
 	credentialsOf,
@@ -28,6 +27,7 @@ import {
 	sessionOf,
 	type ApiContext,
 } from './credential';
+import { endpoints } from '../endpoints';
 import type { RequestSettings } from './defaults';
 import { onRoutes, type Route } from './routes';
 import {
@@ -47,8 +47,10 @@ import {
 
 export interface ApiRequest {
 	method: IHttpRequestMethods;
-	/** Path below the base URL, path parameters already encoded with `encodeId`. */
+	/** Path below the base URL, from endpoints.ts (ids already encoded there). */
 	path: string;
+	/** The route answers slowly by design (endpoints.ts): a longer default timeout. */
+	slow?: boolean;
 	qs?: IDataObject;
 	body?: IDataObject;
 	itemIndex?: number;
@@ -110,7 +112,7 @@ async function requestOnce<T>(ctx: ApiContext, req: ApiRequest): Promise<ApiResp
 
 /** The I/O loop: pace, send one attempt, and carry out what `decide` says about it. */
 async function attemptUntilDecided<T>(ctx: ApiContext, req: ApiRequest): Promise<ApiResponse<T>> {
-	const settings = settingsFor(req.path, req.settings);
+	const settings = settingsFor(req.slow, req.settings);
 	const credentials = await credentialsOf(ctx, req.itemIndex);
 	const baseUrl = normalizeBaseUrl(ctx, credentials.baseUrl, req.itemIndex);
 	const idempotent = req.idempotent ?? req.method === 'GET';
@@ -166,7 +168,7 @@ async function attemptUntilDecided<T>(ctx: ApiContext, req: ApiRequest): Promise
 				idempotent,
 				credentialKind: isJwt ? 'jwt' : 'apiKey',
 				tokenWasFresh: tokenBefore === '' || token === session.freshToken,
-				isKeyEndpoint: req.path === BALANCE_PATH,
+				isKeyEndpoint: req.path === endpoints.balance().documented.path,
 				nowMs: Date.now(),
 			},
 			counters,
@@ -281,6 +283,8 @@ function lowerCaseHeaders(headers: unknown): Record<string, string> {
 /** What a GET of one resource must give: the wrapper the endpoint documents, its number fields, its key fields. */
 export interface RecordRequest {
 	path: string;
+	/** The route answers slowly by design (endpoints.ts): a longer default timeout. */
+	slow?: boolean;
 	qs?: IDataObject;
 	itemIndex?: number;
 	settings?: Partial<RequestSettings>;
@@ -305,6 +309,7 @@ export async function getRecord(ctx: ApiContext, req: RecordRequest): Promise<ID
 	const response = await apiRequest(ctx, {
 		method: 'GET',
 		path: req.path,
+		slow: req.slow,
 		qs: req.qs,
 		itemIndex: req.itemIndex,
 		settings: req.settings,

@@ -31,13 +31,7 @@ export {
 	unexpectedAnswerError,
 	unwrapObject,
 } from './answers';
-export {
-	BALANCE_PATH,
-	CREDENTIAL_TYPE,
-	checkedBaseUrl,
-	logIn,
-	type ApiContext,
-} from './credential';
+export { CREDENTIAL_TYPE, checkedBaseUrl, logIn, type ApiContext } from './credential';
 export type { RequestSettings } from './defaults';
 export type { Route, RouteFamily } from './routes';
 
@@ -52,20 +46,6 @@ export async function forEachBounded<T>(
 	task: (entry: T) => Promise<void>,
 	shouldStop: () => boolean,
 ): Promise<number> {
-	const wanted = settingsFor('', settings).parallelRequests;
+	const wanted = settingsFor(false, settings).parallelRequests;
 	return await runBounded(sessionOf(ctx).rate, entries, wanted, task, shouldStop);
-}
-
-/** Encodes one path segment; an id with `/`, `?`, `#` or spaces stays one segment. */
-export function encodeId(value: string): string {
-	// `.` and `..` (even as %2E) are dot segments: URL parsing would remove them and the request would go to another
-	// endpoint (`/sms/status/../` is `/sms/`). No encoding keeps them one segment, so they are refused.
-	if (isDotSegment(value))
-		throw new Error(`"${value}" cannot be used as an id: it would change the request path`);
-	return encodeURIComponent(value);
-}
-
-/** `.`, `..` and their percent-encoded forms, which URL parsing treats as "this" and "parent" directory. */
-export function isDotSegment(value: string): boolean {
-	return /^(\.|%2e){1,2}$/i.test(value);
 }

@@ -93,7 +93,7 @@ export async function readPages(
 	list: ListRequest,
 	onPage: PageHandler,
 ): Promise<void> {
-	const parallel = settingsFor(list.path, list.settings).parallelRequests;
+	const parallel = settingsFor(false, list.settings).parallelRequests;
 	const rate = sessionOf(ctx).rate;
 	const asked = new Map<number, Promise<Page>>();
 	/** Pages asked for before the page in front of them was answered. */

@@ -8,11 +8,11 @@ import { DEFAULT_SETTINGS, type RequestSettings } from './defaults';
 
 export type { RequestSettings } from './defaults';
 
-const SLOW_PATHS = [/^\/api\/billing\/payments\/transactions\/[^/]+\/status\/$/];
-
-/** The settings of one request: its own values over the defaults; slow endpoints get a longer default timeout. */
-export function settingsFor(path: string, own: Partial<RequestSettings> = {}): RequestSettings {
-	const slow = SLOW_PATHS.some((pattern) => pattern.test(path));
+/** The settings of one request: its own values over the defaults; a slow route gets a longer default timeout. */
+export function settingsFor(
+	slow: boolean | undefined,
+	own: Partial<RequestSettings> = {},
+): RequestSettings {
 	const { slowTimeoutMs, ...settings } = DEFAULT_SETTINGS;
 	if (slow) settings.timeoutMs = slowTimeoutMs;
 	for (const [key, value] of Object.entries(own)) {

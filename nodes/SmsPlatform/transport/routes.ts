@@ -16,6 +16,8 @@ export type RouteFamily = 'documented' | 'login';
 /** The login family's route of a request: its path, and its query or body where they differ from the documented one. */
 export interface Route {
 	path: string;
+	/** The route answers slowly by design (endpoints.ts): a longer default timeout. */
+	slow?: boolean;
 	/** Replaces the documented request's query (page and page size are added by the list reader on both). */
 	qs?: IDataObject;
 	/** Replaces the documented request's body. */
@@ -28,6 +30,7 @@ export interface Route {
 interface RoutedRequest {
 	method: string;
 	path: string;
+	slow?: boolean;
 	qs?: IDataObject;
 	body?: IDataObject;
 	itemIndex?: number;
@@ -55,7 +58,13 @@ export async function onRoutes<R extends RoutedRequest, A extends { body: unknow
 	for (const family of order) {
 		const one: R =
 			family === 'login'
-				? { ...req, path: login.path, qs: login.qs ?? req.qs, body: login.body ?? req.body }
+				? {
+						...req,
+						path: login.path,
+						slow: login.slow,
+						qs: login.qs ?? req.qs,
+						body: login.body ?? req.body,
+					}
 				: req;
 		let answer: A;
 		try {

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { endpoints } from '../../endpoints';
 import { requestOptionsDescription } from '../../helpers/descriptions';
 import { getRequestSettings, readLimit } from '../../helpers/parameters';
 import { getList } from '../../transport';
@@ -28,7 +29,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const records = await getList(
 		this,
 		{
-			path: '/api/messaging/activity/recent/',
+			path: endpoints.recentActivity().path,
 			qs: { limit },
 			itemIndex,
 			settings: getRequestSettings(this, itemIndex),

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { billingHistoryRoutes } from '../../loginRoutes';
 import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
 import { billingType, groupedRecords, withSameFields } from '../../helpers/billing';
 import { getRequestSettings, listLimit } from '../../helpers/parameters';
-import { billingHistoryLoginRoute } from '../../loginRoutes';
 import { listRecords } from '../../transport';
 
 const BILLING_TYPES = ['purchase', 'payment', 'usage'];
@@ -64,8 +64,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	// A server that ignores `type` (or lists the history grouped by kind) is filtered here.
 	const wanted = qs.type as string | undefined;
 	const records = await listRecords(this, {
-		path: '/api/billing/history/',
-		login: billingHistoryLoginRoute(),
+		...billingHistoryRoutes(),
 		qs,
 		itemIndex,
 		limit: listLimit(this, itemIndex),

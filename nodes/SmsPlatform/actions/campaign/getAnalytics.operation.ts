@@ -7,6 +7,7 @@ import {
 	requestOptionsDescription,
 	shapeOutput,
 } from '../../helpers/descriptions';
+import { endpoints } from '../../endpoints';
 import { getRequestSettings, readId } from '../../helpers/parameters';
 import { getRecord } from '../../transport';
 
@@ -54,7 +55,7 @@ const CAMPAIGN_NOT_READ = /Failed to get campaign analytics/;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const analytics = await getRecord(this, {
-		path: `/api/messaging/campaigns/${readId(this, 'campaignId', 'Campaign ID', itemIndex)}/analytics/`,
+		path: endpoints.campaignAnalytics(readId(this, 'campaignId', 'Campaign ID', itemIndex)).path,
 		// The real service answers this 500 for any failure, an unknown id included (messaging/views_campaign.py): asking
 		// again gives the same answer, and the id is the first thing to check.
 		noMatchWords: CAMPAIGN_NOT_READ,

@@ -7,6 +7,7 @@ import {
 	requestOptionsDescription,
 	shapeOutput,
 } from '../../helpers/descriptions';
+import { endpoints } from '../../endpoints';
 import { getRequestSettings, readId } from '../../helpers/parameters';
 import { getRecord } from '../../transport';
 
@@ -48,7 +49,7 @@ const SIMPLE_FIELDS = [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const contact = await getRecord(this, {
-		path: `/api/messaging/contacts/${readId(this, 'contactId', 'Contact ID', itemIndex)}/`,
+		path: endpoints.contact(readId(this, 'contactId', 'Contact ID', itemIndex)).path,
 		itemIndex,
 		settings: getRequestSettings(this, itemIndex),
 	});

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { endpoints } from '../../endpoints';
 import { requestOptionsDescription } from '../../helpers/descriptions';
 import { getRequestSettings } from '../../helpers/parameters';
 import { getRecord } from '../../transport';
@@ -36,7 +37,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		);
 	}
 	const metrics = await getRecord(this, {
-		path: '/api/messaging/dashboard/metrics/',
+		path: endpoints.dashboardMetrics().path,
 		qs: { period },
 		itemIndex,
 		settings: getRequestSettings(this, itemIndex),

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { endpoints } from '../../endpoints';
+import { unreadNotificationsRoutes } from '../../loginRoutes';
 import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
 import { isRead } from '../../helpers/notifications';
 import { getRequestSettings, listLimit } from '../../helpers/parameters';
-import { unreadNotificationsLoginRoute } from '../../loginRoutes';
 import { listRecords } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -40,8 +41,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (filters.unreadOnly === true) qs.unread_only = 'true';
 	// Some servers ignore `unread_only`: read notifications are left out here too, on whichever read flag they carry.
 	return await listRecords(this, {
-		path: '/api/notifications/',
-		login: qs.unread_only ? unreadNotificationsLoginRoute : undefined,
+		...(qs.unread_only ? unreadNotificationsRoutes() : endpoints.notifications()),
 		qs,
 		itemIndex,
 		limit: listLimit(this, itemIndex),

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { endpoints } from '../../endpoints';
 import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
 import { getRequestSettings, listLimit } from '../../helpers/parameters';
 import { listRecords } from '../../transport';
@@ -14,7 +15,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	return await listRecords(this, {
-		path: '/api/tenants/',
+		path: endpoints.organizations().path,
 		itemIndex,
 		limit: listLimit(this, itemIndex),
 		settings: getRequestSettings(this, itemIndex),

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { endpoints } from '../../endpoints';
 import { requestOptionsDescription } from '../../helpers/descriptions';
 import { boundedInteger, getRequestSettings, requiredString } from '../../helpers/parameters';
 import { normalizePhone } from '../../helpers/phone';
@@ -84,7 +85,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	const response = await apiRequest(this, {
 		method: 'POST',
-		path: '/api/integration/v1/partner/tenants/create/',
+		path: endpoints.createTenant().path,
 		body: {
 			tenant_name: tenantName,
 			owner_email: ownerEmail,

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { endpoints } from '../../endpoints';
 import { requestOptionsDescription } from '../../helpers/descriptions';
 import { looksLikePhone } from '../../helpers/phone';
 import { boundedInteger, getRequestSettings, requiredString } from '../../helpers/parameters';
-import { apiRequest, coerceNumbers, encodeId, unwrapObject } from '../../transport';
+import { apiRequest, coerceNumbers, unwrapObject } from '../../transport';
 import { waitForPayment } from './waitForPayment';
 
 const PROVIDERS = ['vodacom', 'tigo', 'airtel', 'halotel'];
@@ -185,7 +186,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 	const response = await apiRequest(this, {
 		method: 'POST',
-		path: `/api/integration/v1/partner/tenants/${encodeId(tenantId)}/payments/initiate/`,
+		path: endpoints.initiatePayment(tenantId).path,
 		body: {
 			package_id: packageId,
 			buyer_email: buyerEmail,

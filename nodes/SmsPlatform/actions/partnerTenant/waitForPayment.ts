@@ -1,16 +1,15 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import { paymentStatusRoutes } from '../../loginRoutes';
 import { isInProgress, paymentOutput, paymentStatus } from '../../helpers/payments';
 import {
 	apiRequest,
 	coerceNumbers,
 	credentialNotAccepted,
-	encodeId,
 	unwrapObject,
 	type RequestSettings,
 } from '../../transport';
-import { paymentStatusLoginRoute } from '../../loginRoutes';
 
 /**
  * Initiate Payment → Wait for Completion: asks for the payment's status every `intervalMs` until it is no longer in
@@ -55,8 +54,7 @@ export async function waitForPayment(
 		try {
 			const poll = await apiRequest(ctx, {
 				method: 'GET',
-				path: `/api/billing/payments/transactions/${encodeId(transactionId)}/status/`,
-				login: paymentStatusLoginRoute(encodeId(transactionId)),
+				...paymentStatusRoutes(transactionId),
 				itemIndex,
 				settings,
 			});

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { paymentStatusRoutes } from '../../loginRoutes';
 import { idField, requestOptionsDescription } from '../../helpers/descriptions';
 import { getRequestSettings, readId } from '../../helpers/parameters';
-import { paymentStatusLoginRoute } from '../../loginRoutes';
 import { getRecord } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -21,10 +21,8 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const id = readId(this, 'transactionId', 'Transaction ID', itemIndex);
 	return await getRecord(this, {
-		path: `/api/billing/payments/transactions/${id}/status/`,
-		login: paymentStatusLoginRoute(id),
+		...paymentStatusRoutes(readId(this, 'transactionId', 'Transaction ID', itemIndex)),
 		itemIndex,
 		settings: getRequestSettings(this, itemIndex),
 		wrapper: 'transaction',

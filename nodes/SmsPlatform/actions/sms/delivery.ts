@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { credentialNotAccepted, encodeId, forEachBounded, getRecord } from '../../transport';
+import { endpoints, type Routes } from '../../endpoints';
+import { credentialNotAccepted, forEachBounded, getRecord } from '../../transport';
 import type { PreparedItem } from './prepare';
 
 /**
@@ -29,9 +30,6 @@ const ON_THE_WAY = new Set([
 /** The first check after this long, then each wait 1.5 times the one before, at most MAX_INTERVAL_MS. */
 export const FIRST_INTERVAL_MS = 2000;
 const MAX_INTERVAL_MS = 30000;
-
-const INTEGRATION_STATUS = (id: string) => `/api/integration/v1/sms/status/${encodeId(id)}/`;
-const MESSAGING_STATUS = (id: string) => `/api/messaging/sms/${encodeId(id)}/status/`;
 
 interface Tracked {
 	id: string;
@@ -83,7 +81,7 @@ export async function waitForDelivery(ctx: IExecuteFunctions, sent: SentItem[]):
 async function followUntilFinal(ctx: IExecuteFunctions, all: Tracked[]): Promise<void> {
 	let interval = FIRST_INTERVAL_MS;
 	// Some servers take only the login on the integration endpoints: then the messaging endpoint is asked instead.
-	let path = INTEGRATION_STATUS;
+	let family: keyof Routes = 'documented';
 	let refusedBoth = false;
 	for (;;) {
 		const now = Date.now();
@@ -99,8 +97,8 @@ async function followUntilFinal(ctx: IExecuteFunctions, all: Tracked[]): Promise
 			async (t) => {
 				try {
 					const record = await getRecord(ctx, {
-						path: path(t.id),
-						wrapper: path === MESSAGING_STATUS ? 'message' : undefined,
+						path: endpoints.messageStatus(t.id)[family].path,
+						wrapper: family === 'login' ? 'message' : undefined,
 						required: ['status'],
 						itemIndex: t.item.itemIndex,
 						settings: t.item.settings,
@@ -112,7 +110,7 @@ async function followUntilFinal(ctx: IExecuteFunctions, all: Tracked[]): Promise
 				} catch (error) {
 					t.checkError = (error as Error).message;
 					if (credentialNotAccepted(error)) {
-						if (path === INTEGRATION_STATUS) path = MESSAGING_STATUS;
+						if (family === 'documented') family = 'login';
 						else refusedBoth = true;
 					}
 				}

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { endpoints } from '../../endpoints';
 import { idField, requestOptionsDescription } from '../../helpers/descriptions';
 import { getRequestSettings, readId } from '../../helpers/parameters';
 import { getRecord } from '../../transport';
@@ -17,7 +18,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	return await getRecord(this, {
-		path: `/api/messaging/sms/${readId(this, 'messageId', 'Message ID', itemIndex)}/status/`,
+		path: endpoints.messageDetails(readId(this, 'messageId', 'Message ID', itemIndex)).path,
 		itemIndex,
 		settings: getRequestSettings(this, itemIndex),
 		wrapper: 'message',

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { endpoints } from '../../endpoints';
 import { requestOptionsDescription } from '../../helpers/descriptions';
 import { getRequestSettings } from '../../helpers/parameters';
 import { getRecord } from '../../transport';
@@ -14,7 +15,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	return await getRecord(this, {
-		path: '/api/messaging/sms/stats/',
+		path: endpoints.smsStats().path,
 		itemIndex,
 		settings: getRequestSettings(this, itemIndex),
 		wrapper: 'stats',

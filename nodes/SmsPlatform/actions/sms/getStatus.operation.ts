@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { messageStatusRoutes } from '../../loginRoutes';
 import { idField, requestOptionsDescription } from '../../helpers/descriptions';
 import { getRequestSettings, readId } from '../../helpers/parameters';
-import { smsStatusLoginRoute } from '../../loginRoutes';
 import { getRecord } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -17,10 +17,8 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const id = readId(this, 'messageId', 'Message ID', itemIndex);
 	return await getRecord(this, {
-		path: `/api/integration/v1/sms/status/${id}/`,
-		login: smsStatusLoginRoute(id),
+		...messageStatusRoutes(readId(this, 'messageId', 'Message ID', itemIndex)),
 		itemIndex,
 		settings: getRequestSettings(this, itemIndex),
 		required: ['status'],

@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { endpoints } from '../../endpoints';
 import { readBalance } from '../../helpers/balance';
 
 import { requestOptionsDescription } from '../../helpers/descriptions';
@@ -275,8 +276,6 @@ async function checkBalance(
 
 // ---- The requests of a send ----
 
-export const SEND_PATH = '/api/integration/v1/sms/send/';
-
 interface SendRequest {
 	recipients: string[];
 	result?: IDataObject;
@@ -293,8 +292,7 @@ async function sendOnce(
 	const body: IDataObject = { message: item.message, recipients, sender_id: item.senderId };
 	if (item.tenantAccountId) body.tenant_account_id = item.tenantAccountId;
 	const response = await apiRequest(ctx, {
-		method: 'POST',
-		path: SEND_PATH,
+		...endpoints.sendSms().documented,
 		body,
 		itemIndex: item.itemIndex,
 		idempotent: false,

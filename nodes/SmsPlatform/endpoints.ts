@@ -1,0 +1,92 @@
+/**
+ * Every route of the service that the nodes call, in one place: its method and its path, with ids checked and encoded
+ * as one path segment each (as n8n's Microsoft Teams node builds its Graph paths).
+ *
+ * The service has two families of routes. The documented integration API (`/api/integration/v1/…`) is opened by API
+ * keys. The real server's own messaging and billing routes take only the login (email and password). An operation
+ * that the service offers on both has a `Routes` pair; the others have one `Endpoint`, the same for every credential.
+ *
+ * This module imports nothing of the package's own: transport, operations, trigger events and list searches all read
+ * their routes from here.
+ */
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface Endpoint {
+	method: Method;
+	path: string;
+	/** The route answers slowly by design (it waits for the payment provider): it gets a longer default timeout. */
+	slow?: boolean;
+}
+
+/** One operation on both route families: `documented` for API keys, `login` for the email-and-password login. */
+export interface Routes {
+	documented: Endpoint;
+	login: Endpoint;
+}
+
+/** `.`, `..` and their percent-encoded forms, which URL parsing treats as "this" and "parent" folder. */
+export function isDotSegment(value: string): boolean {
+	return /^(\.|%2e){1,2}$/i.test(value);
+}
+
+/** Encodes one path segment; an id with `/`, `?`, `#` or spaces stays one segment. */
+export function encodeId(value: string): string {
+	// `.` and `..` (even as %2E) are dot segments: URL parsing would remove them and the request would go to another
+	// route (`/sms/status/../` is `/sms/`). No encoding keeps them one segment, so they are refused.
+	if (isDotSegment(value))
+		throw new Error(`"${value}" cannot be used as an id: it would change the request path`);
+	return encodeURIComponent(value);
+}
+
+const get = (path: string, slow?: boolean): Endpoint =>
+	slow ? { method: 'GET', path, slow } : { method: 'GET', path };
+const post = (path: string): Endpoint => ({ method: 'POST', path });
+
+export const endpoints = {
+	/** The login of the email-and-password credential; answers a token. */
+	logIn: () => post('/api/auth/login/'),
+
+	sendSms: (): Routes => ({
+		documented: post('/api/integration/v1/sms/send/'),
+		login: post('/api/messaging/sms/send/'),
+	}),
+	/** A message's delivery status. The login route is also Get Delivery Details' only route. */
+	messageStatus: (messageId: string): Routes => ({
+		documented: get(`/api/integration/v1/sms/status/${encodeId(messageId)}/`),
+		login: get(`/api/messaging/sms/${encodeId(messageId)}/status/`),
+	}),
+	messageDetails: (messageId: string) => get(`/api/messaging/sms/${encodeId(messageId)}/status/`),
+	smsStats: () => get('/api/messaging/sms/stats/'),
+	/** The credit balance. The documented route is also how the credential test and the API-key probe check a key. */
+	balance: (): Routes => ({
+		documented: get('/api/integration/v1/sms/balance/'),
+		login: get('/api/billing/sms/balance/'),
+	}),
+
+	createTenant: () => post('/api/integration/v1/partner/tenants/create/'),
+	initiatePayment: (tenantId: string) =>
+		post(`/api/integration/v1/partner/tenants/${encodeId(tenantId)}/payments/initiate/`),
+	/**
+	 * A payment's status. The documented route asks the provider and may take a minute (the real server sleeps 60 s
+	 * there); the login route answers at once with the stored status.
+	 */
+	paymentStatus: (transactionId: string): Routes => ({
+		documented: get(`/api/billing/payments/transactions/${encodeId(transactionId)}/status/`, true),
+		login: get(`/api/billing/payments/transactions/${encodeId(transactionId)}/progress/`),
+	}),
+	/** The billing history. The real server's documented route fails (500) once a custom purchase exists. */
+	billingHistory: (): Routes => ({
+		documented: get('/api/billing/history/'),
+		login: get('/api/billing/history/comprehensive/'),
+	}),
+	smsPackages: () => get('/api/billing/sms/packages/'),
+
+	campaignAnalytics: (campaignId: string) =>
+		get(`/api/messaging/campaigns/${encodeId(campaignId)}/analytics/`),
+	dashboardMetrics: () => get('/api/messaging/dashboard/metrics/'),
+	contact: (contactId: string) => get(`/api/messaging/contacts/${encodeId(contactId)}/`),
+	recentActivity: () => get('/api/messaging/activity/recent/'),
+	organizations: () => get('/api/tenants/'),
+	notifications: () => get('/api/notifications/'),
+};
