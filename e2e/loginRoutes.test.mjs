@@ -29,7 +29,7 @@ const SEND_HAS_LOGIN_ROUTE = readdirSync(
 		readFileSync(
 			new URL(`../nodes/SmsPlatform/actions/sms/${file}`, import.meta.url),
 			'utf8',
-		).includes('sendLoginRoute'),
+		).includes('sendRoutes'),
 	);
 const SKIP_SEND = SEND_HAS_LOGIN_ROUTE
 	? false
