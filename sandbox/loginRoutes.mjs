@@ -21,6 +21,12 @@ export const UPSTREAM_DETAIL = Object.freeze({
 	drop: "Network error while sending SMS via Beem: ('Connection aborted.', RemoteDisconnected('Remote end closed connection without response'))",
 });
 
+/** The `actions` of the real send's SENDER_ID_INVALID and PROVIDER_ERROR answers. */
+const SENDER_ACTIONS = Object.freeze({
+	request_default_url: '/api/messaging/sender-requests/request-default/',
+	available_url: '/api/messaging/sender-requests/available/',
+});
+
 /**
  * What one state keeps for these routes, rebuilt when the state is reset (its seed time changes): the base message id
  * of each send, and the custom SMS purchases.
@@ -144,10 +150,7 @@ function loginSend(ctx) {
 			message: 'Sender name is missing or not available.',
 			error_code: 'SENDER_ID_INVALID',
 			user_hint: 'Choose an approved sender name or request the default in Sender Names.',
-			actions: {
-				request_default_url: '/api/messaging/sender-requests/request-default/',
-				available_url: '/api/messaging/sender-requests/available/',
-			},
+			actions: SENDER_ACTIONS,
 		});
 	const upstream = ctx.state.config.upstream;
 	if (wild && (upstream === 'timeout' || upstream === 'drop'))
@@ -157,6 +160,7 @@ function loginSend(ctx) {
 			error_code: 'PROVIDER_ERROR',
 			detail: UPSTREAM_DETAIL[/** @type {'timeout'|'drop'} */ (upstream)],
 			user_hint: 'Check the phone number format (+2557XXXXXXXX) and try again.',
+			actions: SENDER_ACTIONS,
 		});
 	let sent;
 	try {
@@ -379,7 +383,9 @@ export function wildFailure(template, ctx) {
 			body: {
 				success: false,
 				message: 'Failed to retrieve billing history',
-				error: "'CustomSMSPurchase' object has no attribute 'package'",
+				// As the real server answered here once a custom purchase was initiated (its view reads `.purchase` of every
+				// payment transaction).
+				error: 'PaymentTransaction has no purchase.',
 			},
 		};
 	if (

@@ -272,6 +272,15 @@ describe("login routes, wild profile: the real server's rules", () => {
 			assert.equal(r.body.error_code, 'PROVIDER_ERROR');
 			assert.match(r.body.detail, /^Network error while sending SMS via Beem: /);
 			assert.match(r.body.detail, upstream === 'timeout' ? /Read timed out/ : /Connection aborted/);
+			assert.equal(r.body.message, 'Your message could not be sent right now.');
+			assert.deepEqual(Object.keys(r.body), [
+				'success',
+				'message',
+				'error_code',
+				'detail',
+				'user_hint',
+				'actions',
+			]);
 		}
 		assert.equal((await c.get(BALANCE, { auth: jwt })).body.credits, before);
 	});
@@ -295,7 +304,12 @@ describe("login routes, wild profile: the real server's rules", () => {
 		assert.equal(custom.status, 201);
 		const history = await c.get('/api/billing/history/', { auth: jwt });
 		assert.equal(history.status, 500);
-		assert.equal(history.body.message, 'Failed to retrieve billing history');
+		// As the real server answered (by hand, after POST /api/billing/payments/custom-sms/initiate/).
+		assert.deepEqual(history.body, {
+			success: false,
+			message: 'Failed to retrieve billing history',
+			error: 'PaymentTransaction has no purchase.',
+		});
 		const all = await c.get('/api/billing/history/comprehensive/?page_size=100', { auth: jwt });
 		assert.ok(
 			all.body.data.transactions.some(
