@@ -288,15 +288,29 @@ function notificationsPage(ctx) {
 export const DASHBOARD_PERIOD = Object.freeze({ period: '30d', label: 'Last 30 days' });
 
 /**
- * Dashboard metrics as the real server answers them: the last 30 days whatever `period` asks (an unknown one too),
- * named in `period` and `period_label`. The documented shape otherwise, so a client can see what it got.
+ * Dashboard metrics as the real server answers them (messaging/views_dashboard.py, `dashboard_metrics`): cards of
+ * `{value, change, change_type, description}`, the last 30 days whatever `period` asks, and the period stated only
+ * in the cards' descriptions ("Last 30 days"), in no field of its own (issue 28).
  * @param {import('./state.mjs').SandboxState} state
  */
 export function dashboard30Days(state) {
-	const { period, ...rest } = state.dashboard(
+	const { metrics } = state.dashboard(
 		/** @type {keyof typeof import('./state.mjs').PERIOD_DAYS} */ (DASHBOARD_PERIOD.period),
 	);
-	return { period, period_label: DASHBOARD_PERIOD.label, ...rest };
+	const card = (/** @type {unknown} */ value, /** @type {string} */ description) => ({
+		value,
+		change: '+0.0%',
+		change_type: 'neutral',
+		description,
+	});
+	return {
+		total_messages: card(metrics.messages_sent, DASHBOARD_PERIOD.label),
+		sms_messages: card(metrics.messages_sent, `SMS ${DASHBOARD_PERIOD.label.toLowerCase()}`),
+		active_contacts: card(state.contactList.length, 'Engaged this month'),
+		campaign_success: card(`${metrics.delivery_rate}%`, 'Delivery rate'),
+		sms_delivery_rate: card(`${metrics.delivery_rate}%`, 'SMS delivery rate'),
+		current_credits: card(state.balance, 'Available credits'),
+	};
 }
 
 /**
