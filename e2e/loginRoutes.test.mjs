@@ -18,7 +18,7 @@ import {
 	startSandbox,
 } from '../sandbox/server.mjs';
 import { admin, api, setupE2E } from './harness.mjs';
-import { chain, node, smsNode, TRIGGER_TYPE } from './workflows.mjs';
+import { bulkWorkflow, opsWorkflow, sendWorkflow, triggerWorkflow } from './loginWorkflows.mjs';
 
 /** Whether Send hands transport its login route (hsend's switch): the Send cases run only then. */
 const SEND_HAS_LOGIN_ROUTE = readdirSync(
@@ -56,101 +56,6 @@ const WF = {
 		paid: 'e2eKeyPaid',
 	},
 };
-
-const start = () => node('Start', 'n8n-nodes-base.manualTrigger', {});
-const end = () => node('End', 'n8n-nodes-base.noOp', {}, { executeOnce: true });
-
-/**
- * The operations of one credential: Get Status, Get Balance, Payment Get Status, Billing Get Many (Return All).
- * @param {string} id
- * @param {{ id: string, name: string }} credential
- * @param {{ messageId: string, transactionId: string }} ids
- */
-function opsWorkflow(id, credential, ids) {
-	const o = { credential };
-	return chain(id, id, [
-		start(),
-		smsNode('Get Status', { resource: 'sms', operation: 'getStatus', messageId: ids.messageId }, o),
-		smsNode('Get Balance', { resource: 'account', operation: 'getBalance' }, o),
-		smsNode(
-			'Payment Get Status',
-			{ resource: 'payment', operation: 'getStatus', transactionId: ids.transactionId },
-			o,
-		),
-		smsNode(
-			'Billing Get Many',
-			{ resource: 'billing', operation: 'getHistory', returnAll: true },
-			o,
-		),
-		end(),
-	]);
-}
-
-/** @param {string} id @param {{ id: string, name: string }} credential */
-function sendWorkflow(id, credential) {
-	return chain(id, id, [
-		start(),
-		smsNode(
-			'Send',
-			{
-				resource: 'sms',
-				operation: 'send',
-				recipients: '+255700000001, +255700000002',
-				message: 'Habari, mzigo wako uko tayari',
-				senderId: SENDER,
-			},
-			{ credential },
-		),
-		end(),
-	]);
-}
-
-/** 1,000 items of one recipient each, sent with Combine Items in batches of 100. */
-function bulkWorkflow(
-	/** @type {string} */ id,
-	/** @type {{ id: string, name: string }} */ credential,
-) {
-	return chain(id, id, [
-		start(),
-		node(
-			'Recipients',
-			'n8n-nodes-base.code',
-			{
-				jsCode:
-					"return Array.from({ length: 1000 }, (_, i) => ({ json: { phone: '+2557' + String(10000000 + i) } }));",
-			},
-			{ typeVersion: 2 },
-		),
-		smsNode(
-			'Send',
-			{
-				resource: 'sms',
-				operation: 'send',
-				recipients: '={{ $json.phone }}',
-				message: 'Bulk notice',
-				senderId: SENDER,
-				options: { combineItems: true, batchSize: 100 },
-			},
-			{ credential, once: false },
-		),
-		end(),
-	]);
-}
-
-/** A polling trigger run by hand (n8n execute): its manual poll gives the latest event. */
-function triggerWorkflow(
-	/** @type {string} */ id,
-	/** @type {Record<string, unknown>} */ parameters,
-	/** @type {{ id: string, name: string }} */ credential,
-) {
-	const trigger = node(
-		'Trigger',
-		TRIGGER_TYPE,
-		{ ...parameters, pollTimes: { item: [{ mode: 'everyMinute' }] } },
-		{ credentials: { smsPlatformApi: { id: credential.id, name: credential.name } } },
-	);
-	return chain(id, id, [trigger, node('Received', 'n8n-nodes-base.noOp', {})]);
-}
 
 describe(`issue 28: route families in a real n8n ${N8N_VERSION}`, { timeout: 900_000 }, () => {
 	/** @type {Awaited<ReturnType<typeof startSandbox>>} */
@@ -242,8 +147,8 @@ describe(`issue 28: route families in a real n8n ${N8N_VERSION}`, { timeout: 900
 			const w = WF[family];
 			workflows.push(
 				opsWorkflow(w.ops, credential, sandboxIds),
-				sendWorkflow(w.send, credential),
-				bulkWorkflow(w.bulk, credential),
+				sendWorkflow(w.send, credential, SENDER),
+				bulkWorkflow(w.bulk, credential, SENDER),
 				triggerWorkflow(
 					w.low,
 					{ event: 'lowBalance', threshold: 1_000_000, options: {} },
