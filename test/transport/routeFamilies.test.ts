@@ -229,6 +229,31 @@ describe('route families', () => {
 		]);
 	});
 
+	it('login: Billing Get Many for usage records asks the documented history (the login route has none)', async () => {
+		loginOk();
+		const documented = counted('/api/billing/history/', () => [
+			200,
+			{
+				count: 1,
+				next: null,
+				results: [{ id: 'u1', type: 'usage', amount: -2, created_at: '2025-01-01T00:00:00Z' }],
+			},
+		]);
+		const login = counted('/api/billing/history/comprehensive/', () => [500, {}]);
+		const { output } = await runNode({
+			parameters: {
+				resource: 'billing',
+				operation: 'getHistory',
+				returnAll: true,
+				filters: { type: 'usage' },
+			},
+			credentials: jwtCredentials(),
+		});
+		expect(output.map((o) => o.json.id)).toEqual(['u1']);
+		expect(documented).toEqual(['/api/billing/history/?type=usage&page=1&page_size=100']);
+		expect(login).toHaveLength(0);
+	});
+
 	it('login: Notifications Get Many with Unread Only asks ?status=unread', async () => {
 		loginOk();
 		const asked = counted('/api/notifications/', () => [

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { endpoints } from '../../endpoints';
 import { billingHistoryRoutes } from '../../loginRoutes';
 import { requestOptionsDescription, returnAllOrLimit } from '../../helpers/descriptions';
 import { billingType, groupedRecords, withSameFields } from '../../helpers/billing';
@@ -64,7 +65,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	// A server that ignores `type` (or lists the history grouped by kind) is filtered here.
 	const wanted = qs.type as string | undefined;
 	const records = await listRecords(this, {
-		...billingHistoryRoutes(),
+		// The login's history route has no usage records: usage is read from the documented route only.
+		...(wanted === 'usage'
+			? { path: endpoints.billingHistory().documented.path }
+			: billingHistoryRoutes()),
 		qs,
 		itemIndex,
 		limit: listLimit(this, itemIndex),
