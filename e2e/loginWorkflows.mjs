@@ -91,16 +91,17 @@ export function bulkWorkflow(
 	]);
 }
 
-/** A polling trigger run by hand (n8n execute): its manual poll gives the latest event. */
+/** A polling trigger, to be activated (`n8n execute` cannot start at a polling trigger). */
 export function triggerWorkflow(
 	/** @type {string} */ id,
 	/** @type {Record<string, unknown>} */ parameters,
 	/** @type {{ id: string, name: string }} */ credential,
+	/** @type {unknown} */ pollTimes = { item: [{ mode: 'everyMinute' }] },
 ) {
 	const trigger = node(
 		'Trigger',
 		TRIGGER_TYPE,
-		{ ...parameters, pollTimes: { item: [{ mode: 'everyMinute' }] } },
+		{ ...parameters, pollTimes },
 		{ credentials: { smsPlatformApi: { id: credential.id, name: credential.name } } },
 	);
 	return chain(id, id, [trigger, node('Received', 'n8n-nodes-base.noOp', {})]);
