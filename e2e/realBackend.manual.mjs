@@ -11,9 +11,26 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
+import { execFileSync } from 'node:child_process';
+
+import { startN8n } from '../scripts/n8n/process.mjs';
+import {
+	activateWorkflow,
+	createApiKey,
+	ensureOwner,
+	listExecutions,
+} from '../scripts/n8n/rest.mjs';
+import { allowsSubMinutePolls, ensureN8n } from '../scripts/n8n-runtime.mjs';
 import { N8N_VERSION } from '../scripts/n8n-version.mjs';
 import { setupE2E } from './harness.mjs';
 import { bulkWorkflow, opsWorkflow, sendWorkflow, triggerWorkflow } from './loginWorkflows.mjs';
+import { POLL_TIMES } from './workflows.mjs';
+
+const FAST_POLLS = allowsSubMinutePolls(await ensureN8n());
+const POLL = FAST_POLLS ? POLL_TIMES.fast : POLL_TIMES.everyMinute;
+const POLL_WAIT_MS = FAST_POLLS ? 40_000 : 180_000;
+/** events.py of ../shared/real-backend, to complete a payment while the trigger watches. */
+const EVENTS = process.env.REAL_BACKEND_EVENTS ?? '/work/shared/real-backend/events.py';
 
 const TARGET = new URL(process.env.REAL_BACKEND_URL ?? 'http://127.0.0.1:8300');
 const seed = JSON.parse(
@@ -56,12 +73,14 @@ const workflows = [
 	opsWorkflow('rbOps', LOGIN, ids),
 	sendWorkflow('rbSend', LOGIN, 'DUKAPOA', '+255754100101, +255754100102'),
 	bulkWorkflow('rbBulk', LOGIN, 'DUKAPOA'),
-	triggerWorkflow('rbLow', { event: 'lowBalance', threshold: 1_000_000, options: {} }, LOGIN),
-	triggerWorkflow('rbPaid', { event: 'paymentCompleted', options: {} }, LOGIN),
+].filter((w) => !ONLY || ONLY.includes(w.id));
+const triggers = [
+	triggerWorkflow('rbLow', { event: 'lowBalance', threshold: 1_000_000, options: {} }, LOGIN, POLL),
+	triggerWorkflow('rbPaid', { event: 'paymentCompleted', options: {} }, LOGIN, POLL),
 ].filter((w) => !ONLY || ONLY.includes(w.id));
 
 const e2e = await setupE2E({
-	workflows,
+	workflows: [...workflows, ...triggers],
 	extraCredentials: () => [
 		{
 			...LOGIN,
@@ -94,7 +113,58 @@ try {
 		for (const line of seen) counts[line] = (counts[line] ?? 0) + 1;
 		process.stdout.write(`  requests: ${JSON.stringify(counts)}\n`);
 	}
+	if (triggers.length) await runTriggers();
 } finally {
 	await e2e.cleanup();
 	proxy.close();
+}
+
+/** Activates the triggers (n8n execute cannot start at one), completes the oldest pending payment after their first
+ * poll, and prints what each fired and the requests of the whole time. */
+async function runTriggers() {
+	seen.length = 0;
+	const server = await startN8n(e2e.n8n);
+	try {
+		const owner = await ensureOwner(server.url, {
+			email: 'real-backend@example.com',
+			password: 'E2e-password-1',
+			firstName: 'Real',
+			lastName: 'Backend',
+		});
+		const apiKey = await createApiKey(owner, { label: 'real backend' });
+		for (const workflow of triggers) await activateWorkflow(server.url, apiKey, workflow.id);
+		const firstPoll = Date.now() + POLL_WAIT_MS;
+		while (Date.now() < firstPoll && !seen.some((l) => l.includes('/history/comprehensive/'))) {
+			await new Promise((resolve) => setTimeout(resolve, 1000));
+		}
+		const completed = execFileSync('python3', [EVENTS, 'complete-payment'], { encoding: 'utf8' });
+		process.stdout.write(
+			`\n## triggers (poll ${FAST_POLLS ? 'every 5 s' : 'every minute'})\ncompleted: ${completed.trim().slice(0, 300)}\n`,
+		);
+		const deadline = Date.now() + POLL_WAIT_MS;
+		const fired = /** @type {Record<string, unknown[]>} */ ({});
+		while (Date.now() < deadline && Object.keys(fired).length < triggers.length) {
+			for (const workflow of triggers) {
+				for (const execution of await listExecutions(server.url, apiKey, {
+					workflowId: workflow.id,
+					includeData: true,
+				})) {
+					const runs = execution.data?.resultData?.runData?.Trigger ?? [];
+					const items = (runs[0]?.data?.main?.[0] ?? []).map((/** @type {any} */ i) => i.json);
+					if (items.length) fired[workflow.id] = items;
+				}
+			}
+			await new Promise((resolve) => setTimeout(resolve, 2000));
+		}
+		for (const workflow of triggers)
+			process.stdout.write(
+				`- ${workflow.id}: ${fired[workflow.id] ? `${fired[workflow.id].length} item(s), first ${JSON.stringify(fired[workflow.id][0]).slice(0, 400)}` : 'did not fire'}\n`,
+			);
+		/** @type {Record<string, number>} */
+		const counts = {};
+		for (const line of seen) counts[line] = (counts[line] ?? 0) + 1;
+		process.stdout.write(`  requests: ${JSON.stringify(counts)}\n`);
+	} finally {
+		await server.stop();
+	}
 }
