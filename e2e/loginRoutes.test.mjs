@@ -424,9 +424,13 @@ describe(`issue 28: route families in a real n8n ${N8N_VERSION}`, { timeout: 900
 		'login, wild: a 1,000-item Combine Items broadcast is ten requests on the login route, no probe',
 		{ skip: SKIP_SEND },
 		async () => {
-			const { result, counts } = await run(WF.L.bulk, wild);
-			assert.equal(result.nodes.Send.items.length, 1000);
-			assert.ok(result.nodes.Send.items.every((/** @type {any} */ i) => i.message_id));
+			const { result, counts, requests } = await run(WF.L.bulk, wild);
+			// n8n's CLI may cut the printed run of 1,000 items short: the sandbox's log tells what was sent.
+			if (result) assert.equal(result.nodes.Send.items.length, 1000);
+			const sent = requests
+				.filter((/** @type {any} */ r) => r.path === '/api/messaging/sms/send/')
+				.flatMap((/** @type {any} */ r) => r.body.recipients);
+			assert.equal(new Set(sent).size, 1000, 'every recipient once');
 			assert.deepEqual(
 				Object.fromEntries(
 					Object.entries(counts).filter(([k]) => k.startsWith('POST /api/') && !k.includes('auth')),
