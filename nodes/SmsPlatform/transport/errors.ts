@@ -15,8 +15,10 @@ export interface RequestInfo {
 	method: string;
 	path: string;
 	itemIndex?: number;
-	/** What the request creates, when repeating it would create it twice (see ApiRequest.creates). */
+	/** What the request creates, when repeating it would create it twice (see ApiRequest.creates in request.ts). */
 	creates?: 'sms' | 'record';
+	/** What this endpoint says, in a 5xx, for an id that may not exist (beside "No … matches the given query"). */
+	noMatchWords?: RegExp;
 }
 
 /** What happened, in the user's terms: the title of an error from the service's HTTP status. */

@@ -16,6 +16,7 @@ import { sessionOf, settingsOf, type ApiContext } from './session';
  * - redaction.ts: the credential's secrets removed from errors and answers;
  * - body.ts: parsing a body, the service's own words; envelopes.ts: the resource, list and numbers in an answer;
  * - readAnswer.ts: a final answer's value or error; errors.ts: every error's title, advice and constructor;
+ * - request.ts: what a request is; routes.ts: the two route families (documented, login) and the one try on the other;
  * - pages.ts: the page walker (order, parallel pages, each record once, the list's end); records.ts: what
  *   operations read (one record, a list).
  */
@@ -29,6 +30,7 @@ export { checkedBaseUrl } from './baseUrl';
 export { logIn } from './login';
 export { CREDENTIAL_TYPE, useRequestOptions, type ApiContext } from './session';
 export { DEFAULT_SETTINGS, type RequestSettings } from './defaults';
+export type { Route, RouteFamily } from './routes';
 
 /**
  * Room for several requests at once: at most Parallel Requests (from `settings`, else the default), and never more than

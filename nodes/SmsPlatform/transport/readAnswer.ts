@@ -40,6 +40,16 @@ export function readAnswer(
 	const idempotent = req.creates === undefined;
 	const isSend = req.creates === 'sms';
 	const where = { method: req.method, path: req.path, itemIndex: req.itemIndex, mode: req.mode };
+	if (status >= 500 && !saysNoMatch(raw) && saysNoMatch(raw, req.noMatchWords)) {
+		// Words this endpoint answers for an unknown id and for its own failures alike: the id may not exist.
+		throw buildApiError(node, {
+			...where,
+			status,
+			body: body.value,
+			message: 'The service could not read the record with this ID: the ID may not exist',
+			description: `It gives this answer for an ID that does not exist (or belongs to another user), so the request was not tried again. Check the ID; if it is right, the service failed on its side.`,
+		});
+	}
 	if (status >= 500 && saysNoMatch(raw)) {
 		throw buildApiError(node, {
 			...where,
