@@ -3,10 +3,9 @@
 // payment status sleeps 60 s, ASCII only, active sender IDs), and the same workflows with an API key against the
 // documented sandbox: they use the documented routes and nothing more (the sandboxes' request logs are counted).
 //
-// Send through the login route (2 recipients, and a 1,000-item Combine Items broadcast) runs once Send hands
-// transport its login route (`sendRoutes` of loginRoutes.ts, helper hsend's part); until then those cases are skipped, saying so.
+// Send goes through the login route too (2 recipients, and a 1,000-item Combine Items broadcast): `sendRoutes` of
+// loginRoutes.ts.
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 
 import { startN8n } from '../scripts/n8n/process.mjs';
@@ -32,21 +31,6 @@ import { POLL_TIMES } from './workflows.mjs';
 const FAST_POLLS = allowsSubMinutePolls(await ensureN8n());
 const POLL = FAST_POLLS ? POLL_TIMES.fast : POLL_TIMES.everyMinute;
 const POLL_WAIT_MS = FAST_POLLS ? 30_000 : 150_000;
-
-/** Whether Send hands transport its login route (hsend's switch): the Send cases run only then. */
-const SEND_HAS_LOGIN_ROUTE = readdirSync(
-	new URL('../nodes/SmsPlatform/actions/sms/', import.meta.url),
-)
-	.filter((file) => file.startsWith('send'))
-	.some((file) =>
-		readFileSync(
-			new URL(`../nodes/SmsPlatform/actions/sms/${file}`, import.meta.url),
-			'utf8',
-		).includes('sendRoutes'),
-	);
-const SKIP_SEND = SEND_HAS_LOGIN_ROUTE
-	? false
-	: 'Send does not hand transport its login route yet (helper hsend switches it with sendRoutes in loginRoutes.ts)';
 
 const LOGIN = { id: 'e2eLoginWild', name: 'E2E email and password (wild, as the real server)' };
 const KEY = { id: 'e2eKeyDocumented', name: 'E2E API key (documented)' };
@@ -406,37 +390,29 @@ describe(`issue 28: route families in a real n8n ${N8N_VERSION}`, { timeout: 900
 		assert.equal(new Set(sent).size, 1000, 'every recipient once');
 	});
 
-	test(
-		'login, wild: Send (2 recipients) goes out on the login route, one request',
-		{ skip: SKIP_SEND },
-		async () => {
-			const { result, counts, requests } = await run(WF.L.send, wild);
-			assert.equal(result.nodes.Send.error, undefined, JSON.stringify(result.nodes.Send.error));
-			assert.ok(result.nodes.Send.items[0].message_id);
-			assert.equal(counts['POST /api/messaging/sms/send/'], 1);
-			assert.equal(counts['POST /api/integration/v1/sms/send/'], undefined);
-			const send = requests.find((/** @type {any} */ r) => r.path === '/api/messaging/sms/send/');
-			assert.deepEqual(send.body.recipients, ['+255700000001', '+255700000002']);
-		},
-	);
+	test('login, wild: Send (2 recipients) goes out on the login route, one request', async () => {
+		const { result, counts, requests } = await run(WF.L.send, wild);
+		assert.equal(result.nodes.Send.error, undefined, JSON.stringify(result.nodes.Send.error));
+		assert.ok(result.nodes.Send.items[0].message_id);
+		assert.equal(counts['POST /api/messaging/sms/send/'], 1);
+		assert.equal(counts['POST /api/integration/v1/sms/send/'], undefined);
+		const send = requests.find((/** @type {any} */ r) => r.path === '/api/messaging/sms/send/');
+		assert.deepEqual(send.body.recipients, ['+255700000001', '+255700000002']);
+	});
 
-	test(
-		'login, wild: a 1,000-item Combine Items broadcast is ten requests on the login route, no probe',
-		{ skip: SKIP_SEND },
-		async () => {
-			const { result, counts, requests } = await run(WF.L.bulk, wild);
-			// n8n's CLI may cut the printed run of 1,000 items short: the sandbox's log tells what was sent.
-			if (result) assert.equal(result.nodes.Send.items.length, 1000);
-			const sent = requests
-				.filter((/** @type {any} */ r) => r.path === '/api/messaging/sms/send/')
-				.flatMap((/** @type {any} */ r) => r.body.recipients);
-			assert.equal(new Set(sent).size, 1000, 'every recipient once');
-			assert.deepEqual(
-				Object.fromEntries(
-					Object.entries(counts).filter(([k]) => k.startsWith('POST /api/') && !k.includes('auth')),
-				),
-				{ 'POST /api/messaging/sms/send/': 10 },
-			);
-		},
-	);
+	test('login, wild: a 1,000-item Combine Items broadcast is ten requests on the login route, no probe', async () => {
+		const { result, counts, requests } = await run(WF.L.bulk, wild);
+		// n8n's CLI may cut the printed run of 1,000 items short: the sandbox's log tells what was sent.
+		if (result) assert.equal(result.nodes.Send.items.length, 1000);
+		const sent = requests
+			.filter((/** @type {any} */ r) => r.path === '/api/messaging/sms/send/')
+			.flatMap((/** @type {any} */ r) => r.body.recipients);
+		assert.equal(new Set(sent).size, 1000, 'every recipient once');
+		assert.deepEqual(
+			Object.fromEntries(
+				Object.entries(counts).filter(([k]) => k.startsWith('POST /api/') && !k.includes('auth')),
+			),
+			{ 'POST /api/messaging/sms/send/': 10 },
+		);
+	});
 });

@@ -15,6 +15,8 @@ import type { Route } from './transport';
 export interface OnBothFamilies {
 	path: string;
 	slow?: boolean;
+	/** The documented route's body, where it differs from the login route's. */
+	body?: IDataObject;
 	login?: Route;
 }
 
@@ -50,12 +52,24 @@ function defined(record: IDataObject): IDataObject {
  * Send: `POST …/messaging/sms/send/` takes `{message, recipients (1–1000), sender_id, schedule_time?}` and answers
  * 201 `{success, message, data: {message_id, base_message_id, recipient_count, status, …}}`; read as the documented
  * `{success, message_id, status, recipients_count, …}`. A send for a partner's tenant account (`tenant_account_id`)
- * has no login route: that route sends from the login's own account, which would charge the wrong one.
+ * has no login route: that route sends from the login's own account, which would charge the wrong one. The
+ * documented route has no schedule field: a send with `schedule_time` goes on the login route only (never now
+ * instead of later); Send refuses it beforehand when that is not the route taken (actions/sms/sendRules.ts).
  */
 export function sendRoutes(body: IDataObject): OnBothFamilies {
-	if (body.tenant_account_id !== undefined) return { path: endpoints.sendSms().documented.path };
+	const { schedule_time: scheduleTime, ...documented } = body;
+	if (body.tenant_account_id !== undefined)
+		return { path: endpoints.sendSms().documented.path, body: documented };
+	return {
+		...sendBoth(body, scheduleTime !== undefined),
+		body: documented,
+	};
+}
+
+function sendBoth(body: IDataObject, only: boolean): OnBothFamilies {
 	return both(endpoints.sendSms(), {
 		body,
+		only: only || undefined,
 		toDocumented: (answer) => {
 			if (!isPlainObject(answer) || !isPlainObject(answer.data)) return answer;
 			const data = answer.data;

@@ -30,7 +30,7 @@ export { checkedBaseUrl } from './baseUrl';
 export { logIn } from './login';
 export { CREDENTIAL_TYPE, useRequestOptions, type ApiContext } from './session';
 export { DEFAULT_SETTINGS, type RequestSettings } from './defaults';
-export type { Route, RouteFamily } from './routes';
+export { firstFamily, type Route, type RouteFamily } from './routes';
 
 /**
  * Room for several requests at once: at most Parallel Requests (from `settings`, else the default), and never more than

@@ -24,6 +24,8 @@ export interface Route {
 	body?: IDataObject;
 	/** This route's answer in the documented route's shape (`credits` → `balance`, …). */
 	toDocumented?: (body: unknown) => unknown;
+	/** Only this route may carry the request (the documented one would drop what it asks, e.g. a schedule time). */
+	only?: boolean;
 }
 
 /** What a request needs for the choice: the documented route as the request itself, and the login route beside it. */
@@ -38,6 +40,17 @@ interface RoutedRequest {
 }
 
 /**
+ * The family a request with both routes is sent on first: the one that answered earlier in this run, else the
+ * credential's own. An operation that must know its route before sending (Send's rules) asks here.
+ */
+export async function firstFamily(ctx: ApiContext, itemIndex?: number): Promise<RouteFamily> {
+	const session = sessionOf(ctx);
+	if (session.family) return session.family;
+	const credentials = await credentialsOf(ctx, itemIndex);
+	return credentials.authMethod === 'jwt' ? 'login' : 'documented';
+}
+
+/**
  * Sends `req` on the route its credential takes, through `send` (one route, retries and errors included). Without a
  * login route it is `send(req)`: an API key on a documented route makes exactly the request it always made.
  */
@@ -49,11 +62,12 @@ export async function onRoutes<R extends RoutedRequest, A extends { body: unknow
 	const login = req.login;
 	if (!login) return await send(req);
 	const session = sessionOf(ctx);
-	const credentials = await credentialsOf(ctx, req.itemIndex);
-	const first: RouteFamily =
-		session.family ?? (credentials.authMethod === 'jwt' ? 'login' : 'documented');
-	const order: RouteFamily[] =
-		first === 'login' ? ['login', 'documented'] : ['documented', 'login'];
+	const first = await firstFamily(ctx, req.itemIndex);
+	const order: RouteFamily[] = login.only
+		? ['login']
+		: first === 'login'
+			? ['login', 'documented']
+			: ['documented', 'login'];
 	let refused: NodeApiError | undefined;
 	for (const family of order) {
 		const one: R =
