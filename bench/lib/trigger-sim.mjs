@@ -6,10 +6,14 @@
 // Events arrive in bursts between polls (many polls see none), and some arrive while a poll is reading pages (new
 // records push the older ones down a page). After the last event the trigger keeps polling until it has emitted
 // everything, then polls a while in steady state. Exactly-once is checked per event id.
+//
+// The list and the exactly-once tally are the jest trigger tests' own (sandbox/trigger-sim.cjs); this file adds the
+// arrival pattern, the fake poll context for the compiled trigger, and the figures.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
 import { prng } from '../../sandbox/prng.cjs';
+import { ExactlyOnce, ServiceList } from '../../sandbox/trigger-sim.cjs';
 
 const require = createRequire(import.meta.url);
 
@@ -28,51 +32,6 @@ const idOf = (/** @type {number} */ index) =>
 const indexOf = (/** @type {string} */ id) => parseInt(id.slice(24), 16);
 const isoSeconds = (/** @type {number} */ ms) =>
 	new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
-
-/** The notification list: timestamps only; records are built when a page is served. */
-class Feed {
-	/** @param {number} capacity */
-	constructor(capacity) {
-		this.ts = new Float64Array(capacity);
-		this.length = 0;
-	}
-
-	/** @param {number} ms */
-	add(ms) {
-		const second = Math.floor(ms / 1000) * 1000;
-		// service time never goes backwards in the list
-		const last = this.length ? this.ts[this.length - 1] : 0;
-		this.ts[this.length++] = Math.max(second, last);
-	}
-
-	/**
-	 * @param {number} page
-	 * @param {number} pageSize
-	 * @param {string} url
-	 */
-	page(page, pageSize, url) {
-		const size = Math.min(100, Math.max(1, pageSize));
-		const first = this.length - 1 - (page - 1) * size; // newest first
-		const results = [];
-		for (let index = first; index > first - size && index >= 0; index--) {
-			results.push({
-				id: idOf(index),
-				title: 'Payment received',
-				message: `Notification number ${index + 1}`,
-				type: 'info',
-				is_read: false,
-				created_at: isoSeconds(this.ts[index]),
-			});
-		}
-		const hasNext = first - size >= 0;
-		return {
-			count: this.length,
-			next: hasNext ? `${url}?page=${page + 1}&page_size=${size}` : null,
-			previous: page > 1 ? `${url}?page=${page - 1}&page_size=${size}` : null,
-			results,
-		};
-	}
-}
 
 /**
  * @typedef {object} SimOptions
@@ -126,19 +85,34 @@ export async function simulateTrigger(Trigger, options) {
 	} = options;
 	const rand = prng(seed);
 	const trigger = new Trigger();
-	const feed = new Feed(preexisting + events);
-	const emittedCount = new Uint8Array(preexisting + events);
 	const baseUrl = 'http://sandbox.sim';
-	const listUrl = `${baseUrl}/api/notifications/`;
+	const list = new ServiceList(baseUrl, '/api/notifications/');
+	const listUrl = `${baseUrl}${list.path}`;
+	const tally = new ExactlyOnce();
 	let now = Date.UTC(2026, 0, 1);
 	let generated = 0;
 	let requestsThisPoll = 0;
-	for (let index = 0; index < preexisting; index++) feed.add(now - 3_600_000 + index * 1000);
+	// Service time never goes backwards in the list.
+	let lastSecond = 0;
+	/** @param {number} ms */
+	const add = (ms) => {
+		lastSecond = Math.max(Math.floor(ms / 1000) * 1000, lastSecond);
+		const index = list.size;
+		list.add({
+			id: idOf(index),
+			title: 'Payment received',
+			message: `Notification number ${index + 1}`,
+			type: 'info',
+			is_read: false,
+			created_at: isoSeconds(lastSecond),
+		});
+	};
+	for (let index = 0; index < preexisting; index++) add(now - 3_600_000 + index * 1000);
 
 	/** @param {number} ms */
 	const arrive = (ms) => {
 		if (generated < events) {
-			feed.add(ms);
+			add(ms);
 			generated++;
 		}
 	};
@@ -200,14 +174,15 @@ export async function simulateTrigger(Trigger, options) {
 				}
 				const page = Number(request.qs?.page ?? 1);
 				const pageSize = Number(request.qs?.page_size ?? 20);
-				if (feed.length > 0 && (page - 1) * Math.min(100, pageSize) >= feed.length) {
+				// Django's paginator: a page past the end is a 404.
+				if (list.size > 0 && (page - 1) * Math.min(list.maxPageSize, pageSize) >= list.size) {
 					return {
 						statusCode: 404,
 						headers: {},
 						body: { error: 'Invalid page.', code: 'not_found', details: {} },
 					};
 				}
-				return { statusCode: 200, headers: {}, body: feed.page(page, pageSize, listUrl) };
+				return { statusCode: 200, headers: {}, body: list.page(page, pageSize) };
 			},
 		},
 	});
@@ -275,11 +250,11 @@ export async function simulateTrigger(Trigger, options) {
 		stats.requests += requestsThisPoll;
 		const items = result ? result[0] : [];
 		for (const item of items) {
-			const index = indexOf(String(item.json.id));
-			if (index < preexisting) stats.spurious++;
-			else if (emittedCount[index] > 0) stats.duplicates++;
+			const id = String(item.json.id);
+			if (indexOf(id) < preexisting) stats.spurious++;
+			else if (tally.emitted.has(id)) stats.duplicates++;
 			else stats.emitted++;
-			emittedCount[index] = Math.min(255, emittedCount[index] + 1);
+			tally.emit(id);
 		}
 		// n8n persists static data as JSON: round-trip it, and measure it.
 		const json = JSON.stringify(staticData);
@@ -311,18 +286,16 @@ export async function simulateTrigger(Trigger, options) {
 		}
 	}
 	stats.wallMs = performance.now() - started;
-	let missing = 0;
-	let duplicatedIds = 0;
-	for (let index = preexisting; index < preexisting + generated; index++) {
-		if (emittedCount[index] === 0) missing++;
-		else if (emittedCount[index] > 1) duplicatedIds++;
-	}
+	const expected = [];
+	for (let index = preexisting; index < preexisting + generated; index++)
+		expected.push(idOf(index));
+	const { duplicates, unexpected, missing } = tally.check(expected);
 	return {
 		...stats,
 		generated,
-		missing,
-		duplicatedIds,
-		exactlyOnce: missing === 0 && stats.duplicates === 0 && stats.spurious === 0,
+		missing: missing.length,
+		duplicatedIds: duplicates.filter((id) => indexOf(id) >= preexisting).length,
+		exactlyOnce: missing.length === 0 && duplicates.length === 0 && unexpected.length === 0,
 	};
 }
 

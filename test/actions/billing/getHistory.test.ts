@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { API_KEY, BASE_URL, apiKeyCredentials } from '../../support/harness';
-import { listRunner } from '../listContract';
+import { describeListOperation, listRunner } from '../listContract';
 import { caught } from '../shared';
 
 const PATH = '/api/billing/history/';
@@ -37,59 +37,16 @@ function page(
 
 const { run, items } = listRunner('billing', 'getHistory');
 
+// Return All over pages, Limit as the page size, both key modes, a 403: the list contract, as for every list.
+describeListOperation({
+	resource: 'billing',
+	operation: 'getHistory',
+	path: PATH,
+	noun: 'records',
+	record: (n) => record(n),
+});
+
 describe('billing.getHistory', () => {
-	it('Return All reads pages 1, 2, 3 of 100 with the key as Bearer, following next until it is null', async () => {
-		const all = records(1, 203);
-		const scope = nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}` } })
-			.get(PATH)
-			.query({ page: '1', page_size: '100' })
-			.reply(200, page(all.slice(0, 100), 203, `${BASE_URL}${PATH}?page=2&page_size=100`))
-			.get(PATH)
-			.query({ page: '2', page_size: '100' })
-			.reply(
-				200,
-				page(
-					all.slice(100, 200),
-					203,
-					`${BASE_URL}${PATH}?page=3&page_size=100`,
-					`${BASE_URL}${PATH}?page=1&page_size=100`,
-				),
-			)
-			.get(PATH)
-			.query({ page: '3', page_size: '100' })
-			.reply(200, page(all.slice(200), 203, null, `${BASE_URL}${PATH}?page=2&page_size=100`));
-		const { output } = await run({ returnAll: true });
-		expect(output).toHaveLength(203);
-		expect(output).toEqual(items(all));
-		scope.done();
-	});
-
-	it('a Limit of 5 asks for page_size=5 and makes one request', async () => {
-		const all = records(1, 5);
-		const scope = nock(BASE_URL)
-			.get(PATH)
-			.query({ page: '1', page_size: '5' })
-			.reply(200, page(all, 480, `${BASE_URL}${PATH}?page=2&page_size=5`));
-		const { output } = await run({ returnAll: false, limit: 5 });
-		expect(output).toEqual(items(all));
-		scope.done();
-	});
-
-	it('a Limit of 150 asks for 100 a page, stops after 2 requests and outputs exactly 150 records', async () => {
-		const all = records(1, 200);
-		const scope = nock(BASE_URL)
-			.get(PATH)
-			.query({ page: '1', page_size: '100' })
-			.reply(200, page(all.slice(0, 100), 480, `${BASE_URL}${PATH}?page=2&page_size=100`))
-			.get(PATH)
-			.query({ page: '2', page_size: '100' })
-			.reply(200, page(all.slice(100, 200), 480, `${BASE_URL}${PATH}?page=3&page_size=100`));
-		const { output } = await run({ returnAll: false, limit: 150 });
-		expect(output).toEqual(items(all.slice(0, 150)));
-		scope.done();
-		expect(nock.pendingMocks()).toEqual([]);
-	});
-
 	it('the default Limit is 50', async () => {
 		const all = records(1, 50);
 		const scope = nock(BASE_URL)

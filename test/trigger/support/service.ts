@@ -3,6 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { BASE_URL, pollTrigger } from '../../support/harness';
 
+import { ServiceList as SharedServiceList } from '../../../sandbox/trigger-sim.cjs';
+
 /** The dev tools' one seeded PRNG (mulberry32): the same seed gives the same run. */
 export { prng } from '../../../sandbox/prng.cjs';
 
@@ -39,142 +41,36 @@ export interface ServedRequest {
 	query: Record<string, string>;
 }
 
-interface Entry {
-	ts: number;
-	record: ListRecord;
-}
+type NockCallback = (error: NodeJS.ErrnoException | null, result: nock.ReplyFnResult) => void;
 
-function compare(a: Entry, b: Entry): number {
-	return a.ts - b.ts || (a.record.id < b.record.id ? -1 : a.record.id > b.record.id ? 1 : 0);
-}
-
-/** A service timestamp as the real (Django) server writes it: UTC+03:00 with microseconds. */
-export function wildTime(value: IDataObject[string]): IDataObject[string] {
-	if (typeof value !== 'string' || !value.endsWith('Z')) return value;
-	const ms = Date.parse(value);
-	const local = new Date(ms + 3 * 3600 * 1000).toISOString().slice(0, 19);
-	return `${local}.${String((ms % 1000) * 1000).padStart(6, '0')}+03:00`;
-}
-
-/** A billing record as the grouped history lists it: no `type` (its group says it), wild timestamps. */
-function groupedRecord(entry: ListRecord): IDataObject {
-	const record: IDataObject = { ...entry };
-	delete record.type;
-	for (const field of ['created_at', 'updated_at', 'completed_at']) {
-		if (field in record) record[field] = wildTime(record[field]);
+/** Answers a nock request: the fault (a dropped connection, an error status) or 200 with the body. */
+function reply(fault: Fault, callback: NockCallback, body: () => nock.ReplyBody): void {
+	if (fault && 'drop' in fault) {
+		callback(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }), [0, '']);
+	} else if (fault) {
+		callback(null, [
+			fault.status,
+			fault.body ?? { error: 'Internal server error', code: 'server_error', details: {} },
+		]);
+	} else {
+		callback(null, [200, body()]);
 	}
-	return record;
 }
-
-const GROUPS: Record<string, string> = {
-	payment: 'payments',
-	purchase: 'purchases',
-	usage: 'usage_records',
-};
 
 /**
- * A paged list as the service serves it: newest first (`created_at` descending; among equal timestamps by id, so a
- * record arriving later can sort anywhere among those sharing its second), `page` / `page_size` (max 100), the page
- * envelope `{count, next, previous, results}`. Records are kept oldest first internally so that appending is cheap.
+ * The shared service list (`sandbox/trigger-sim.cjs`, the benchmark's too: newest first, `page` / `page_size`, the page
+ * envelope or the real server's grouped history), served through nock, with faults and arrivals during paging.
  */
-export class ServiceList {
-	private readonly ascending: Entry[] = [];
-
-	/** Requests answered (or failed), retries included. */
-	requests = 0;
-
+export class ServiceList extends SharedServiceList {
 	/** Called for every request before it is answered: may add records (arrivals during paging) or return a fault. */
 	onRequest?: (request: ServedRequest) => Fault;
 
-	/** The server's own cap on page_size. */
-	maxPageSize = 100;
-
-	/**
-	 * `page`: the documented page envelope. `grouped`: the billing history as the real server sends it, the whole
-	 * history at every request, grouped by kind (`{success, data: {summary, payments, purchases, ...}}`), `page`,
-	 * `page_size` and the type filter ignored.
-	 */
-	shape: 'page' | 'grouped' = 'page';
-
 	/** Query parameters every request must carry (checked, a 400 otherwise). */
 	constructor(
-		readonly path: string,
+		path: string,
 		private readonly requiredQuery: Record<string, string> = {},
-	) {}
-
-	get size(): number {
-		return this.ascending.length;
-	}
-
-	/** Newest first, as served. */
-	newestFirst(): ListRecord[] {
-		return this.ascending.map((entry) => entry.record).reverse();
-	}
-
-	add(record: ListRecord): ListRecord {
-		const entry = { ts: Date.parse(record.created_at), record };
-		let index = this.ascending.length;
-		while (index > 0 && compare(this.ascending[index - 1], entry) > 0) index--;
-		this.ascending.splice(index, 0, entry);
-		return record;
-	}
-
-	/** Drops everything older than the newest `keep` records (to keep a long run's memory flat). */
-	trim(keep: number): void {
-		if (this.ascending.length > keep) this.ascending.splice(0, this.ascending.length - keep);
-	}
-
-	page(page: number, pageSize: number): IDataObject {
-		if (this.shape === 'grouped') return this.grouped();
-		const size = Math.max(1, Math.min(pageSize, this.maxPageSize));
-		const total = this.ascending.length;
-		const results: ListRecord[] = [];
-		for (let i = (page - 1) * size; i < Math.min(page * size, total); i++) {
-			results.push({ ...this.ascending[total - 1 - i].record });
-		}
-		const url = (p: number) => `${BASE_URL}${this.path}?page=${p}&page_size=${size}`;
-		return {
-			count: total,
-			next: page * size < total ? url(page + 1) : null,
-			previous: page > 1 ? url(page - 1) : null,
-			results,
-		};
-	}
-
-	/** The whole list, grouped by kind, each group newest first. */
-	grouped(): IDataObject {
-		const groups: Record<string, IDataObject[]> = {
-			purchases: [],
-			payments: [],
-			usage_records: [],
-			custom_purchases: [],
-		};
-		for (const record of this.newestFirst()) {
-			groups[GROUPS[String(record.type ?? 'payment')]].push(groupedRecord(record));
-		}
-		return {
-			success: true,
-			data: {
-				summary: {
-					total_purchases: groups.purchases.length,
-					total_payments: groups.payments.length,
-					currency: 'TZS',
-				},
-				...groups,
-			},
-		};
-	}
-
-	/** Answers one GET of the list in process (for runs too long to go through nock): status and body. */
-	answer(url: string, qs: IDataObject = {}): { statusCode: number; body: IDataObject } {
-		this.requests++;
-		const path = new URL(url).pathname;
-		if (path !== this.path)
-			return {
-				statusCode: 404,
-				body: { error: `No route ${path}`, code: 'not_found', details: {} },
-			};
-		return { statusCode: 200, body: this.page(Number(qs.page ?? 1), Number(qs.page_size ?? 20)) };
+	) {
+		super(BASE_URL, path);
 	}
 
 	/** Serves the list through nock for the rest of the test. */
@@ -197,19 +93,9 @@ export class ServiceList {
 						return;
 					}
 				}
-				const fault = this.onRequest?.({ page, pageSize, query });
-				if (fault && 'drop' in fault) {
-					callback(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }), [0, '']);
-					return;
-				}
-				if (fault) {
-					callback(null, [
-						fault.status,
-						fault.body ?? { error: 'Internal server error', code: 'server_error', details: {} },
-					]);
-					return;
-				}
-				callback(null, [200, this.page(page, pageSize)]);
+				reply(this.onRequest?.({ page, pageSize, query }), callback, () =>
+					this.page(page, pageSize),
+				);
 			});
 	}
 }
@@ -230,19 +116,7 @@ export class ServiceBalance {
 			.get('/api/integration/v1/sms/balance/')
 			.reply((_uri, _body, callback) => {
 				this.requests++;
-				const fault = this.fault;
-				if (fault && 'drop' in fault) {
-					callback(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }), [0, '']);
-					return;
-				}
-				if (fault) {
-					callback(null, [
-						fault.status,
-						fault.body ?? { error: 'Internal server error', code: 'server_error', details: {} },
-					]);
-					return;
-				}
-				callback(null, [200, { balance: this.balance, currency: this.currency }]);
+				reply(this.fault, callback, () => ({ balance: this.balance, currency: this.currency }));
 			});
 	}
 }

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { ExactlyOnce } from '../../../sandbox/trigger-sim.cjs';
+
 import { LiveTrigger } from './live';
 import { ServiceList, T0, iso, livePayment, notification, payment, prng, uuid } from './service';
 import type { Fault, ListRecord } from './service';
@@ -29,8 +31,8 @@ export interface SimulationOptions {
 export interface SimulationReport {
 	/** Ids (of payments: transactions) the trigger should have emitted exactly once. */
 	expected: Set<string>;
-	/** How often each id (of payments: transaction) was emitted. */
-	emitted: Map<string, number>;
+	/** How often each id (of payments: transaction) was emitted: the tally the benchmark uses too. */
+	tally: ExactlyOnce;
 	/** Emission order, for the order check. */
 	sequence: ListRecord[];
 	polls: number;
@@ -152,7 +154,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
 
 	const report: SimulationReport = {
 		expected: new Set(),
-		emitted: new Map(),
+		tally: new ExactlyOnce(),
 		sequence: [],
 		polls: 0,
 		failedPolls: 0,
@@ -182,8 +184,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
 
 	const record = (items: IDataObject[] | null) => {
 		for (const item of items ?? []) {
-			const id = keyOf(item);
-			report.emitted.set(id, (report.emitted.get(id) ?? 0) + 1);
+			report.tally.emit(keyOf(item));
 			report.sequence.push(item as ListRecord);
 		}
 	};
@@ -263,9 +264,7 @@ export function checkExactlyOnce(
 	event: SimulatedEvent,
 	minPolls = 1000,
 ): void {
-	const duplicates = [...report.emitted].filter(([, count]) => count > 1).map(([id]) => id);
-	const unexpected = [...report.emitted.keys()].filter((id) => !report.expected.has(id));
-	const missing = [...report.expected].filter((id) => !report.emitted.has(id));
+	const { duplicates, unexpected, missing } = report.tally.check(report.expected);
 	expect({ duplicates, unexpected, missing }).toEqual({
 		duplicates: [],
 		unexpected: [],
