@@ -242,22 +242,3 @@ export function credentialNotAccepted(error: unknown): boolean {
 			?.credentialNotAccepted === 'string'
 	);
 }
-
-/**
- * An answer that came (2xx) but does not hold what the request is for: an empty record, a field the operation exists
- * to return, a list. Outputting it would pass for a success, so it is an error that shows what came instead.
- */
-export function unexpectedAnswerError(
-	node: INode,
-	answer: { statusCode: number; body: unknown; path: string; itemIndex?: number },
-	problem: { message: string; description: string; shown?: number },
-): NodeApiError {
-	const shown = JSON.stringify(answer.body)?.slice(0, problem.shown ?? 200) ?? 'an empty body';
-	return buildApiError(node, {
-		method: 'GET',
-		path: answer.path,
-		itemIndex: answer.itemIndex,
-		message: problem.message,
-		description: `It answered (HTTP ${answer.statusCode}): ${shown}. ${problem.description}`,
-	});
-}

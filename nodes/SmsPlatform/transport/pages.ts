@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { RequestSettings } from './defaults';
 import { hasNext, isListBody, listCount, unwrapList } from './envelopes';
-import { unexpectedAnswerError } from './errors';
+import { unexpectedAnswerError } from './readAnswer';
 import { apiRequest } from './exchange';
 import { parallelBudget } from './policy';
 import type { Route } from './routes';

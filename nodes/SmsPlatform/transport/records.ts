@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { RequestSettings } from './defaults';
 import { coerceNumbers, unwrapObject } from './envelopes';
-import { unexpectedAnswerError } from './errors';
+import { unexpectedAnswerError } from './readAnswer';
 import { apiRequest } from './exchange';
 import { type ListRequest, pageSizeOf, readList, readPages } from './pages';
 import type { Route } from './routes';
