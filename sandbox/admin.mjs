@@ -8,6 +8,7 @@ import {
 	adminFaultSchema,
 	adminNotificationSchema,
 } from './schemas.mjs';
+import { addCustomPurchase } from './loginRoutes.mjs';
 import { isoSeconds } from './util.mjs';
 
 /**
@@ -57,11 +58,16 @@ export const ADMIN_ENDPOINTS = [
 	['POST', '/__sandbox/notifications', 'add a notification {title, message, type}'],
 	['POST', '/__sandbox/balance', 'set the balance {balance, tenant_id?}'],
 	['POST', '/__sandbox/billing-records', 'append generated billing records {count, type?}'],
+	[
+		'POST',
+		'/__sandbox/custom-purchase',
+		'a custom SMS purchase {credits?} (wild: the billing history answers 500 from then on, as the real one)',
+	],
 	['GET', '/__sandbox/config', 'current configuration'],
 	[
 		'POST',
 		'/__sandbox/config',
-		'change configuration {rateLimit?, rateWindowSeconds?, deliveryDelayMs?, paymentDelayMs?, jwtTtlSeconds?, lowBalanceThreshold?}',
+		'change configuration {rateLimit?, rateWindowSeconds?, deliveryDelayMs?, paymentDelayMs?, jwtTtlSeconds?, lowBalanceThreshold?, profile?, paymentStatusDelayMs?, refuseApiKeys?, upstream?}',
 	],
 	['GET', '/__sandbox/faults', 'active faults'],
 	[
@@ -170,6 +176,12 @@ adminRouter
 		const body = validate(adminBillingRecordsSchema, ctx.body);
 		const total = ctx.state.addGeneratedBillingRecords(body.count, body.type);
 		return ok({ ok: true, added: body.count, billingRecords: total });
+	})
+	.add('POST', '/__sandbox/custom-purchase', (ctx) => {
+		const credits = Number(ctx.body?.credits ?? 5000);
+		if (!Number.isInteger(credits) || credits < 100)
+			throw new ApiError(400, 'validation_error', 'credits: an integer of at least 100');
+		return ok(addCustomPurchase(ctx.state, credits), 201);
 	})
 	.add('GET', '/__sandbox/config', (ctx) => ok(ctx.state.config))
 	.add('POST', '/__sandbox/config', (ctx) => {

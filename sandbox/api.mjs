@@ -3,6 +3,7 @@
 import { CONTACT_ROUTES } from './contacts.mjs';
 import { ApiError, fieldError, validate } from './errors.mjs';
 import { PRICE_CURRENCY } from './fixtures.mjs';
+import { LOGIN_ROUTES } from './loginRoutes.mjs';
 import {
 	BILLING_TYPES,
 	DASHBOARD_PERIODS,
@@ -301,7 +302,8 @@ function organizations(ctx) {
 
 /** @param {Ctx} ctx */
 function notifications(ctx) {
-	const unread = parseBool(ctx.query, 'unread_only');
+	// `status=unread`: the real server's unread filter, which the node sends with the login (issue 28).
+	const unread = parseBool(ctx.query, 'unread_only') || ctx.query.get('status') === 'unread';
 	return ok(paginate(ctx, unread ? ctx.state.unreadNotifications : ctx.state.notifications));
 }
 
@@ -334,4 +336,6 @@ export const API_ROUTES = [
 	['GET', '/api/notifications/', notifications, true],
 	// Contacts and sender IDs of the real service's messaging API (issue 29): their own module.
 	...CONTACT_ROUTES,
+	// The real service's routes for the email and password login (issue 28): their own module.
+	...LOGIN_ROUTES,
 ];

@@ -399,6 +399,20 @@ export const decimalStringSchema = z
 	.regex(/^-?\d+\.\d{2}$/, 'must be a decimal string like "18.00"');
 
 /**
+ * A card of the real server's dashboard metrics.
+ * @param {z.ZodType} value
+ * @param {string} description
+ */
+function dashboardCard(value, description) {
+	return z.strictObject({
+		value,
+		change: z.string().regex(/^[+-]\d+\.\d%$/),
+		change_type: z.string(),
+		description: z.literal(description),
+	});
+}
+
+/**
  * `{ success: true, data: <inner> }`.
  * @template {z.ZodType} T
  * @param {T} inner
@@ -505,15 +519,15 @@ export const wildResponseSchemas = {
 			started_at: wildTimestampSchema,
 		}),
 	}),
-	// `period` is ignored: always the last 30 days, and the answer says so.
+	// `period` is ignored: always the last 30 days, stated only in the cards' descriptions.
 	'GET /api/messaging/dashboard/metrics/': wildEnvelope(
-		z.object({
-			period: z.literal('30d'),
-			period_label: z.literal('Last 30 days'),
-			metrics: z.object({ cost: decimalStringSchema }).loose(),
-			daily_breakdown: z
-				.array(z.object({ date: z.string().regex(DATE_PATTERN) }).loose())
-				.length(30),
+		z.strictObject({
+			total_messages: dashboardCard(z.number(), 'Last 30 days'),
+			sms_messages: dashboardCard(z.number(), 'SMS last 30 days'),
+			active_contacts: dashboardCard(z.number(), 'Engaged this month'),
+			campaign_success: dashboardCard(z.string().regex(/%$/), 'Delivery rate'),
+			sms_delivery_rate: dashboardCard(z.string().regex(/%$/), 'SMS delivery rate'),
+			current_credits: dashboardCard(z.number(), 'Available credits'),
 		}),
 	),
 	'GET /api/messaging/contacts/{contact_id}/': wildEnvelope(
@@ -569,6 +583,9 @@ export const adminConfigSchema = z.object({
 	lowBalanceThreshold: z.number().int().min(0).optional(),
 	profile: z.enum(['documented', 'wild']).optional(),
 	paymentStatusDelayMs: z.number().min(0).max(120_000).optional(),
+	// Issue 28, wild profile: no API key gets in anywhere; the SMS provider behind the login's send times out or drops.
+	refuseApiKeys: z.boolean().optional(),
+	upstream: z.enum(['accept', 'timeout', 'drop']).optional(),
 });
 
 export const adminFaultSchema = z.object({

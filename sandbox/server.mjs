@@ -10,6 +10,7 @@ import { FaultStore, faultResponse, isLatencyOnly } from './faults.mjs';
 import { Router } from './router.mjs';
 import { SandboxState } from './state.mjs';
 import { RingBuffer } from './util.mjs';
+import { LOGIN_TEMPLATES, wildFailure } from './loginRoutes.mjs';
 import { HTML_NOT_FOUND, WILD_HANDLERS, authenticateWild, wildAnswer, wildError } from './wild.mjs';
 
 export {
@@ -264,7 +265,7 @@ export async function startSandbox(options = {}) {
 		try {
 			if (m.route.auth) {
 				const identity = wild
-					? authenticateWild(auth, rq.req.headers, path)
+					? authenticateWild(auth, rq.req.headers, path, state.config.refuseApiKeys === true)
 					: auth.authenticate(rq.req.headers);
 				const rl = rateLimiter.hit(identity);
 				// Real servers send no rate-limit headers at all (they still answer 429 when it is used up).
@@ -308,9 +309,12 @@ export async function startSandbox(options = {}) {
 				origin: originOf(rq),
 			};
 			const handler = (wild && WILD_HANDLERS[m.route.template]) || m.route.handler;
+			const failure = wild ? wildFailure(m.route.template, ctx) : undefined;
+			if (failure) return { ...failure, headers: rlHeaders };
 			const result = handler(ctx);
-			// `raw`: a handler that already answers as the real server does (another method on a reshaped route).
-			if (wild && !(/** @type {any} */ (result).raw))
+			// `raw`: a handler that already answers as the real server does (another method on a reshaped route);
+			// the login's routes are the real server's own, answered in its shape already.
+			if (wild && !(/** @type {any} */ (result).raw) && !LOGIN_TEMPLATES.has(m.route.template))
 				result.body = wildAnswer(m.route.template, result.body);
 			if (rlHeaders) result.headers = rlHeaders;
 			return result;

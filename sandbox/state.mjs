@@ -32,6 +32,8 @@ import {
  * @property {number} lowBalanceThreshold a "Low balance" notification when the balance drops below it
  * @property {'documented'|'wild'} profile `documented` answers as the API reference says; `wild` as real servers do
  * @property {number} paymentStatusDelayMs the payment-status endpoint answers this late (real servers: up to 60 s)
+ * @property {boolean} [refuseApiKeys] wild: no API key gets in anywhere, as in the real service's code (issue 28)
+ * @property {'accept'|'timeout'|'drop'} [upstream] wild: the SMS provider behind the login's send (issue 28)
  */
 
 /**
@@ -48,6 +50,7 @@ import {
  * @property {'GSM-7'|'UCS-2'} encoding
  * @property {number} credits recipients × parts
  * @property {number} cost credits × the SMS price
+ * @property {string} [schedule_time] when a send on the login route asked it to go out (issue 28)
  */
 
 export const PERIOD_DAYS = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 };

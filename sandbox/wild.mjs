@@ -56,15 +56,17 @@ export const HTML_NOT_FOUND = `<!doctype html>
  * @param {import('./auth.mjs').Auth} auth
  * @param {import('node:http').IncomingHttpHeaders} headers
  * @param {string} path
+ * @param {boolean} [refuseKeys] as the real service's code does: no API key gets in anywhere (issue 28), and the
+ *   integration endpoints refuse the login too
  * @returns {string} the rate-limit identity
  */
-export function authenticateWild(auth, headers, path) {
+export function authenticateWild(auth, headers, path, refuseKeys = false) {
 	const xKey = typeof headers['x-api-key'] === 'string' ? headers['x-api-key'].trim() : '';
 	const authz = typeof headers.authorization === 'string' ? headers.authorization : '';
 	const bearer = /^bearer\s+/i.test(authz) ? authz.replace(/^bearer\s+/i, '').trim() : '';
 	if (isApiKeyPath(path)) {
-		if (xKey && auth.apiKeys.has(xKey)) return `key:${xKey}`;
-		if (bearer && auth.apiKeys.has(bearer)) return `key:${bearer}`;
+		if (!refuseKeys && xKey && auth.apiKeys.has(xKey)) return `key:${xKey}`;
+		if (!refuseKeys && bearer && auth.apiKeys.has(bearer)) return `key:${bearer}`;
 		throw new ApiError(401, 'INVALID_API_KEY', INVALID_API_KEY.message).withBody(INVALID_API_KEY);
 	}
 	if (!bearer)
@@ -269,7 +271,9 @@ export function wildAnswer(template, body) {
 function notificationsPage(ctx) {
 	const page = Math.max(1, Number(ctx.query.get('page')) || 1);
 	const size = Math.min(100, Math.max(1, Number(ctx.query.get('page_size')) || 20));
-	const all = ctx.state.notifications;
+	// `status=unread` is the real server's unread filter (the login's route for Unread Only, issue 28).
+	const all =
+		ctx.query.get('status') === 'unread' ? ctx.state.unreadNotifications : ctx.state.notifications;
 	const start = (page - 1) * size;
 	const link = `${ctx.origin}${ctx.path}`;
 	return {
@@ -284,15 +288,29 @@ function notificationsPage(ctx) {
 export const DASHBOARD_PERIOD = Object.freeze({ period: '30d', label: 'Last 30 days' });
 
 /**
- * Dashboard metrics as the real server answers them: the last 30 days whatever `period` asks (an unknown one too),
- * named in `period` and `period_label`. The documented shape otherwise, so a client can see what it got.
+ * Dashboard metrics as the real server answers them (messaging/views_dashboard.py, `dashboard_metrics`): cards of
+ * `{value, change, change_type, description}`, the last 30 days whatever `period` asks, and the period stated only
+ * in the cards' descriptions ("Last 30 days"), in no field of its own (issue 28).
  * @param {import('./state.mjs').SandboxState} state
  */
 export function dashboard30Days(state) {
-	const { period, ...rest } = state.dashboard(
+	const { metrics } = state.dashboard(
 		/** @type {keyof typeof import('./state.mjs').PERIOD_DAYS} */ (DASHBOARD_PERIOD.period),
 	);
-	return { period, period_label: DASHBOARD_PERIOD.label, ...rest };
+	const card = (/** @type {unknown} */ value, /** @type {string} */ description) => ({
+		value,
+		change: '+0.0%',
+		change_type: 'neutral',
+		description,
+	});
+	return {
+		total_messages: card(metrics.messages_sent, DASHBOARD_PERIOD.label),
+		sms_messages: card(metrics.messages_sent, `SMS ${DASHBOARD_PERIOD.label.toLowerCase()}`),
+		active_contacts: card(state.contactList.length, 'Engaged this month'),
+		campaign_success: card(`${metrics.delivery_rate}%`, 'Delivery rate'),
+		sms_delivery_rate: card(`${metrics.delivery_rate}%`, 'SMS delivery rate'),
+		current_credits: card(state.balance, 'Available credits'),
+	};
 }
 
 /**

@@ -22,6 +22,8 @@ import {
 } from '../support/harness';
 
 const BALANCE = '/api/integration/v1/sms/balance/';
+/** The balance route of the login family (design §3): a JWT credential asks it first. */
+const LOGIN_BALANCE = '/api/billing/sms/balance/';
 const LOGIN = '/api/auth/login/';
 const getBalance = { resource: 'account', operation: 'getBalance' };
 
@@ -315,8 +317,8 @@ describe('JWT login', () => {
 				})
 				.reply(200, loginResponse);
 			const api = nock(BASE_URL, { reqheaders: { authorization: `Bearer ${token}` } })
-				.get(BALANCE)
-				.reply(200, { balance: 77, currency: 'credits' });
+				.get(LOGIN_BALANCE)
+				.reply(200, { credits: 77 });
 			const { output, helper } = await runNode({
 				parameters: getBalance,
 				credentials: jwtCredentials(),
@@ -332,8 +334,8 @@ describe('JWT login', () => {
 
 	it('uses a stored token without logging in', async () => {
 		const api = nock(BASE_URL, { reqheaders: { authorization: 'Bearer stored-token' } })
-			.get(BALANCE)
-			.reply(200, { balance: 3 });
+			.get(LOGIN_BALANCE)
+			.reply(200, { credits: 3 });
 		const { helper } = await runNode({
 			parameters: getBalance,
 			credentials: jwtCredentials({ accessToken: 'stored-token' }),
@@ -346,13 +348,13 @@ describe('JWT login', () => {
 	it('logs in again once on a 401, stores the new token and retries the request with it', async () => {
 		const tokensSeen: string[] = [];
 		nock(BASE_URL)
-			.get(BALANCE)
+			.get(LOGIN_BALANCE)
 			.times(5)
 			.reply(function () {
 				const auth = String(this.req.headers.authorization);
 				tokensSeen.push(auth);
 				return auth === 'Bearer new-token'
-					? [200, { balance: 900, currency: 'credits' }]
+					? [200, { credits: 900 }]
 					: [401, { detail: 'Given token not valid for any token type', code: 'token_not_valid' }];
 			});
 		const logins: unknown[] = [];
@@ -381,14 +383,22 @@ describe('JWT login', () => {
 		expect(tokensSeen).toEqual(['Bearer old', 'Bearer new-token']);
 	});
 
-	it('logs in only once when the fresh token is refused too, and says the endpoint does not take the login token', async () => {
+	it('logs in only once when the fresh token is refused too (on both route families), and says the endpoint does not take the login token', async () => {
 		let apiRequests = 0;
+		let documentedRequests = 0;
 		nock(BASE_URL)
-			.get(BALANCE)
+			.get(LOGIN_BALANCE)
 			.times(6)
 			.reply(() => {
 				apiRequests++;
 				return [401, { detail: 'Authentication credentials were not provided.' }];
+			});
+		nock(BASE_URL)
+			.get(BALANCE)
+			.times(6)
+			.reply(() => {
+				documentedRequests++;
+				return [401, { success: false, message: 'Invalid API key', error_code: 'INVALID_API_KEY' }];
 			});
 		const login = nock(BASE_URL).post(LOGIN).times(3).reply(200, { access_token: 'new-token' });
 		const helper = new TestCredentialsHelper(jwtCredentials({ accessToken: 'old' }));
@@ -397,6 +407,8 @@ describe('JWT login', () => {
 		expect(login.pendingMocks()).toHaveLength(1); // 3 allowed, 1 used (pendingMocks lists the interceptor once)
 		// The expired token once, the fresh one once: never more than two requests because of a 401.
 		expect(apiRequests).toBe(2);
+		// The documented route is tried once with the token the login has just issued: no second login.
+		expect(documentedRequests).toBe(1);
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe(
 			'This endpoint does not accept the email and password login [item 0]',
@@ -412,7 +424,7 @@ describe('JWT login', () => {
 	])(
 		'a refused password, with %s, says the email or password was refused and never shows the password',
 		async (_l, token) => {
-			nock(BASE_URL).get(BALANCE).times(2).reply(401, { detail: 'Token expired' });
+			nock(BASE_URL).get(LOGIN_BALANCE).times(2).reply(401, { detail: 'Token expired' });
 			nock(BASE_URL)
 				.post(LOGIN, { email: 'ops@example.com', password: PASSWORD })
 				.reply(401, { detail: 'No active account found with the given credentials' });
@@ -451,8 +463,8 @@ describe('JWT login', () => {
 	it('logs in below a Base URL given with a trailing slash', async () => {
 		const login = nock(BASE_URL).post(LOGIN).reply(200, { access: 'tok' });
 		const api = nock(BASE_URL, { reqheaders: { authorization: 'Bearer tok' } })
-			.get(BALANCE)
-			.reply(200, { balance: 1 });
+			.get(LOGIN_BALANCE)
+			.reply(200, { credits: 1 });
 		await runNode({
 			parameters: getBalance,
 			credentials: jwtCredentials({ baseUrl: `${BASE_URL}/` }),

@@ -352,14 +352,17 @@ const scenarios: Scenario[] = [
 		fails: true,
 	},
 	{
+		// An operation whose answer is output as it came (the login's balance route is read into two fields only).
 		name: 'JWT: login, then a success answer echoing the token',
-		parameters: getBalance,
+		parameters: { resource: 'sms', operation: 'getStats' },
 		credentials: () => jwtCredentials(),
 		mock: () => {
 			nock(BASE_URL)
 				.post(LOGIN)
 				.reply(200, { tokens: { access: FIRST_TOKEN, refresh: SECOND_TOKEN } });
-			nock(BASE_URL).get(BALANCE).reply(200, { balance: 9, currency: 'TZS', session: FIRST_TOKEN });
+			nock(BASE_URL)
+				.get('/api/messaging/sms/stats/')
+				.reply(200, { success: true, stats: { total_sent: 9, session: FIRST_TOKEN } });
 		},
 		fails: false,
 	},

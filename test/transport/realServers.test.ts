@@ -30,14 +30,22 @@ describe('real servers at the transport', () => {
 		nock.cleanAll();
 	});
 
-	it('JWT: a token the login has just issued that is refused costs one request and no second login', async () => {
+	it('JWT: a token the login has just issued that is refused costs one request a route family and no second login', async () => {
 		let requests = 0;
+		let loginRouteRequests = 0;
 		nock(BASE_URL)
 			.get(BALANCE)
 			.times(3)
 			.reply(() => {
 				requests++;
 				return [401, { success: false, message: 'Invalid API key', error_code: 'INVALID_API_KEY' }];
+			});
+		nock(BASE_URL)
+			.get('/api/billing/sms/balance/')
+			.times(3)
+			.reply(() => {
+				loginRouteRequests++;
+				return [401, { detail: 'Given token not valid for any token type' }];
 			});
 		nock(BASE_URL)
 			.post(LOGIN)
@@ -48,6 +56,7 @@ describe('real servers at the transport', () => {
 			runNode({ parameters: { resource: 'account', operation: 'getBalance' }, helper }),
 		);
 		expect(requests).toBe(1);
+		expect(loginRouteRequests).toBe(1);
 		expect(helper.logins).toBe(1);
 		expect(error.message).toBe(
 			'This endpoint does not accept the email and password login [item 0]',

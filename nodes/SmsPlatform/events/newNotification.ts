@@ -1,3 +1,4 @@
+import { unreadNotificationsRoutes } from '../loginRoutes';
 import type { IDataObject } from 'n8n-workflow';
 
 import { endpoints } from '../endpoints';
@@ -25,7 +26,7 @@ export const newNotification = timelineEvent({
 		unreadOnly: (ctx.getNodeParameter('options', {}) as IDataObject).unreadOnly === true,
 	}),
 	spec: (settings, maxEvents) => ({
-		path: endpoints.notifications().path,
+		...(settings.unreadOnly ? unreadNotificationsRoutes() : endpoints.notifications()),
 		qs: settings.unreadOnly ? { unread_only: 'true' } : {},
 		// A server may ignore `unread_only`: read ones are passed over here, on whichever read flag they carry.
 		matches: (record) => !settings.unreadOnly || isRead(record) !== true,

@@ -1,4 +1,3 @@
-import { endpoints } from '../endpoints';
 import { billingType, groupedRecords } from '../helpers/billing';
 import {
 	isInProgress,
@@ -7,6 +6,7 @@ import {
 	paymentStatus,
 	paymentTransaction,
 } from '../helpers/payments';
+import { billingHistoryRoutes } from '../loginRoutes';
 import { coerceNumbers } from '../transport';
 import type { Verdict } from './timeline';
 import { idOf } from './timelineReader';
@@ -43,7 +43,7 @@ export const paymentCompleted = timelineEvent({
 	options: [maxEventsOption],
 	settings: () => ({}),
 	spec: (_settings, maxEvents) => ({
-		path: endpoints.billingHistory().documented.path,
+		...billingHistoryRoutes(true),
 		qs: { type: 'payment' },
 		readPage: groupedRecords,
 		matches: (record) => (billingType(record) ?? 'payment') === 'payment',

@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { PAGE_SIZE, readPages } from '../transport';
+import { PAGE_SIZE, readPages, type Route } from '../transport';
 
 /**
  * Reading a newest-first list (payments, notifications) down to a cursor, for timeline.ts. It imports nothing from
@@ -13,6 +13,8 @@ export interface ReadSpec {
 	qs?: IDataObject;
 	/** The endpoint's own list shape, if it has one (a grouped billing history): see ListRequest.readPage. */
 	readPage?: (body: unknown) => IDataObject[] | undefined;
+	/** The login family's route of the list (see transport/routes.ts). */
+	login?: Route;
 	/**
 	 * Safety bounds on one poll's reading towards the cursor: at most this many records, and at most `maxPages` pages
 	 * (for a server that serves smaller pages than asked). Beyond them the oldest unread records are passed over.
@@ -79,7 +81,13 @@ export async function readTimeline(
 	const records: IDataObject[] = [];
 	let newest = -Infinity;
 	let result: ReadResult = { records, complete: true, pages: 0 };
-	const list = { path: spec.path, qs: spec.qs, readPage: spec.readPage, keyOf: idOf };
+	const list = {
+		path: spec.path,
+		qs: spec.qs,
+		readPage: spec.readPage,
+		login: spec.login,
+		keyOf: idOf,
+	};
 	await readPages(ctx, list, (page) => {
 		result = { records, complete: true, pages: page.number };
 		if (page.whole) {

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { endpoints } from '../endpoints';
+import { balanceRoutes } from '../loginRoutes';
 import {
 	apiRequest,
 	coerceNumbers,
@@ -21,7 +22,7 @@ export async function readBalance(
 ): Promise<IDataObject & { balance: number }> {
 	const response = await apiRequest(ctx, {
 		method: 'GET',
-		path: endpoints.balance().documented.path,
+		...balanceRoutes(),
 		itemIndex,
 		settings,
 	});
@@ -31,7 +32,11 @@ export async function readBalance(
 	}
 	throw unexpectedAnswerError(
 		ctx.getNode(),
-		{ ...response, path: endpoints.balance().documented.path, itemIndex },
+		{
+			...response,
+			path: response.route?.split(' ')[1] ?? endpoints.balance().documented.path,
+			itemIndex,
+		},
 		{
 			message: "The service's balance answer has no number in 'balance'",
 			description: `GET ${endpoints.balance().documented.path} should answer { "balance": <number>, "currency": "..." }. Check the Base URL of the credential (it may point at something other than the API), or try again later.`,

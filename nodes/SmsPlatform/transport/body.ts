@@ -43,8 +43,9 @@ function htmlText(text: string): string {
 const NO_MATCH = /No [\w .-]{1,80}? matches the given query\.?/i;
 
 /** Django's "No <Thing> matches the given query.": a not-found that some servers answer with a 500. */
-export function saysNoMatch(raw: unknown): boolean {
-	return NO_MATCH.test(typeof raw === 'string' ? raw : JSON.stringify(raw ?? ''));
+export function saysNoMatch(raw: unknown, words?: RegExp): boolean {
+	const text = typeof raw === 'string' ? raw : JSON.stringify(raw ?? '');
+	return NO_MATCH.test(text) || (words?.test(text) ?? false);
 }
 
 // ---- The service's own words ----

@@ -15,8 +15,10 @@ export interface RequestInfo {
 	method: string;
 	path: string;
 	itemIndex?: number;
-	/** What the request creates, when repeating it would create it twice (see ApiRequest.creates). */
+	/** What the request creates, when repeating it would create it twice (see ApiRequest.creates in request.ts). */
 	creates?: 'sms' | 'record';
+	/** What this endpoint says, in a 5xx, for an id that may not exist (beside "No … matches the given query"). */
+	noMatchWords?: RegExp;
 }
 
 /** What happened, in the user's terms: the title of an error from the service's HTTP status. */
@@ -239,23 +241,4 @@ export function credentialNotAccepted(error: unknown): boolean {
 		typeof (error as { context?: { credentialNotAccepted?: unknown } })?.context
 			?.credentialNotAccepted === 'string'
 	);
-}
-
-/**
- * An answer that came (2xx) but does not hold what the request is for: an empty record, a field the operation exists
- * to return, a list. Outputting it would pass for a success, so it is an error that shows what came instead.
- */
-export function unexpectedAnswerError(
-	node: INode,
-	answer: { statusCode: number; body: unknown; path: string; itemIndex?: number },
-	problem: { message: string; description: string; shown?: number },
-): NodeApiError {
-	const shown = JSON.stringify(answer.body)?.slice(0, problem.shown ?? 200) ?? 'an empty body';
-	return buildApiError(node, {
-		method: 'GET',
-		path: answer.path,
-		itemIndex: answer.itemIndex,
-		message: problem.message,
-		description: `It answered (HTTP ${answer.statusCode}): ${shown}. ${problem.description}`,
-	});
 }

@@ -1,4 +1,4 @@
-import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { endpoints } from '../endpoints';
@@ -24,6 +24,8 @@ import {
 } from './policy';
 import { readAnswer } from './readAnswer';
 import { scrubAnswer, scrubError } from './redaction';
+import type { ApiRequest, ApiResponse } from './request';
+import { onRoutes } from './routes';
 import {
 	CREDENTIAL_TYPE,
 	credentialsDecrypted,
@@ -38,29 +40,6 @@ import {
  * policy decides (retries, one re-login, rate-limit waits), and its final answer read into a value or an error.
  */
 
-export interface ApiRequest {
-	method: IHttpRequestMethods;
-	/** Path below the base URL, from endpoints.ts (ids already encoded there). */
-	path: string;
-	/** The route answers slowly by design (endpoints.ts): a longer default timeout. */
-	slow?: boolean;
-	qs?: IDataObject;
-	body?: IDataObject;
-	itemIndex?: number;
-	/**
-	 * Set on a request that creates something, which a repeat would create twice: `'sms'` for a send (its errors say
-	 * that nothing was re-sent), `'record'` for the others (a tenant, a payment). Such a request is repeated only when
-	 * the service certainly did not process it (a 429, or a connection that never opened). Unset: safe to repeat.
-	 */
-	creates?: 'sms' | 'record';
-	settings?: Partial<RequestSettings>;
-}
-
-export interface ApiResponse<T = unknown> {
-	body: T;
-	statusCode: number;
-}
-
 type RawResponse = { body: unknown; headers: unknown; statusCode: number };
 
 /**
@@ -72,6 +51,15 @@ export async function apiRequest<T = unknown>(
 	ctx: ApiContext,
 	req: ApiRequest,
 ): Promise<ApiResponse<T>> {
+	return (await onRoutes(
+		ctx,
+		req,
+		async (one) => await requestOnce<T>(ctx, one),
+	)) as ApiResponse<T>;
+}
+
+/** One request on one route. */
+async function requestOnce<T>(ctx: ApiContext, req: ApiRequest): Promise<ApiResponse<T>> {
 	let response: ApiResponse<T>;
 	try {
 		response = await attemptUntilDecided<T>(ctx, req);
@@ -127,7 +115,7 @@ async function attemptUntilDecided<T>(ctx: ApiContext, req: ApiRequest): Promise
 				status: response.statusCode,
 				headers,
 				// Only a 5xx may be such a not-found: a 2xx body is not searched (a page holds 100 records).
-				saysNoMatch: response.statusCode >= 500 && saysNoMatch(response.body),
+				saysNoMatch: response.statusCode >= 500 && saysNoMatch(response.body, req.noMatchWords),
 			};
 		} catch (error) {
 			attempt = { failure: networkFailure(rethrowIfAnswered(ctx, req, error)) };
@@ -135,13 +123,16 @@ async function attemptUntilDecided<T>(ctx: ApiContext, req: ApiRequest): Promise
 			rate.inFlight--;
 		}
 
+		const token = String(credentials.accessToken ?? '');
+		// A token a login of this run issued: a 401 for it is not an expired token (another route may have had it first).
+		if (isJwt && (tokenBefore === '' || token !== tokenBefore)) session.freshToken = token;
 		const decision = decide(
 			attempt,
 			{
 				settings,
 				idempotent,
 				credentialKind: isJwt ? 'jwt' : 'apiKey',
-				tokenWasFresh: tokenBefore === '' || String(credentials.accessToken ?? '') !== tokenBefore,
+				tokenWasFresh: tokenBefore === '' || token === session.freshToken,
 				isKeyEndpoint: req.path === endpoints.balance().documented.path,
 				nowMs: Date.now(),
 			},

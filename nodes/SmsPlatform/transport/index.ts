@@ -15,7 +15,9 @@ import { sessionOf, settingsOf, type ApiContext } from './session';
  * - login.ts: the e-mail and password login (JWT); apiKeyProbe.ts: tells a wrong API key from a refusing endpoint;
  * - redaction.ts: the credential's secrets removed from errors and answers;
  * - body.ts: parsing a body, the service's own words; envelopes.ts: the resource, list and numbers in an answer;
- * - readAnswer.ts: a final answer's value or error; errors.ts: every error's title, advice and constructor;
+ * - readAnswer.ts: a final answer's value or error (a 2xx without what was asked too); errors.ts: every error's
+ *   title, advice and constructor;
+ * - request.ts: what a request is; routes.ts: the two route families (documented, login) and the one try on the other;
  * - pages.ts: the page walker (order, parallel pages, each record once, the list's end); records.ts: what
  *   operations read (one record, a list).
  */
@@ -24,11 +26,13 @@ export { apiRequest } from './exchange';
 export { getList, getRecord, listRecords } from './records';
 export { readPages, PAGE_SIZE } from './pages';
 export { coerceNumbers, unwrapObject } from './envelopes';
-export { credentialNotAccepted, mayHaveBeenAccepted, unexpectedAnswerError } from './errors';
+export { credentialNotAccepted, mayHaveBeenAccepted } from './errors';
+export { unexpectedAnswerError } from './readAnswer';
 export { checkedBaseUrl } from './baseUrl';
 export { logIn } from './login';
 export { CREDENTIAL_TYPE, useRequestOptions, type ApiContext } from './session';
 export { DEFAULT_SETTINGS, type RequestSettings } from './defaults';
+export { firstFamily, type Route, type RouteFamily } from './routes';
 
 /**
  * Room for several requests at once: at most Parallel Requests (from `settings`, else the default), and never more than

@@ -2,10 +2,19 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { RequestSettings } from './defaults';
 import { hasNext, isListBody, listCount, unwrapList } from './envelopes';
-import { unexpectedAnswerError } from './errors';
+import { unexpectedAnswerError } from './readAnswer';
 import { apiRequest } from './exchange';
 import { parallelBudget } from './policy';
+import type { Route } from './routes';
 import { sessionOf, settingsOf, type ApiContext } from './session';
+
+/** The page and page size of a list request's query, for the login route's own query. */
+function pageOf(qs: IDataObject | undefined): IDataObject {
+	const out: IDataObject = {};
+	if (qs?.page !== undefined) out.page = qs.page;
+	if (qs?.page_size !== undefined) out.page_size = qs.page_size;
+	return out;
+}
 
 /**
  * The page walker, shared by the list operations (records.ts) and the trigger's reader (events/timelineReader.ts):
@@ -41,6 +50,8 @@ export interface ListRequest {
 	readPage?: (body: unknown) => IDataObject[] | undefined;
 	/** What makes two records the same one, for outputting each once. Default: the record's `id`; none: never merged. */
 	keyOf?: (record: IDataObject) => string | undefined;
+	/** The login family's route (see routes.ts): its query replaces `qs`, and gets the page and page size too. */
+	login?: Route;
 }
 
 export interface Page {
@@ -187,6 +198,10 @@ export async function readList(
 		qs,
 		itemIndex: list.itemIndex,
 		settings: list.settings,
+		login: list.login && {
+			...list.login,
+			qs: { ...(list.login.qs ?? list.qs ?? {}), ...pageOf(qs) },
+		},
 	});
 	const read = recordsOf(list, response.body);
 	if (!read) {

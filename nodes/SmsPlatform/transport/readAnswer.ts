@@ -1,4 +1,4 @@
-import type { IDataObject, INode } from 'n8n-workflow';
+import type { IDataObject, INode, NodeApiError } from 'n8n-workflow';
 
 import { parseBody, type ParsedBody, readServerWords, saysNoMatch } from './body';
 import { buildApiError, type CredentialMode, type RequestInfo, titleFor } from './errors';
@@ -40,6 +40,16 @@ export function readAnswer(
 	const idempotent = req.creates === undefined;
 	const isSend = req.creates === 'sms';
 	const where = { method: req.method, path: req.path, itemIndex: req.itemIndex, mode: req.mode };
+	if (status >= 500 && !saysNoMatch(raw) && saysNoMatch(raw, req.noMatchWords)) {
+		// Words this endpoint answers for an unknown id and for its own failures alike: the id may not exist.
+		throw buildApiError(node, {
+			...where,
+			status,
+			body: body.value,
+			message: 'The service could not read the record with this ID: the ID may not exist',
+			description: `It gives this answer for an ID that does not exist (or belongs to another user), so the request was not tried again. Check the ID; if it is right, the service failed on its side.`,
+		});
+	}
 	if (status >= 500 && saysNoMatch(raw)) {
 		throw buildApiError(node, {
 			...where,
@@ -116,4 +126,23 @@ export function readAnswer(
 		});
 	}
 	return value;
+}
+
+/**
+ * An answer that came (2xx) but does not hold what the request is for: an empty record, a field the operation exists
+ * to return, a list. Outputting it would pass for a success, so it is an error that shows what came instead.
+ */
+export function unexpectedAnswerError(
+	node: INode,
+	answer: { statusCode: number; body: unknown; path: string; itemIndex?: number },
+	problem: { message: string; description: string; shown?: number },
+): NodeApiError {
+	const shown = JSON.stringify(answer.body)?.slice(0, problem.shown ?? 200) ?? 'an empty body';
+	return buildApiError(node, {
+		method: 'GET',
+		path: answer.path,
+		itemIndex: answer.itemIndex,
+		message: problem.message,
+		description: `It answered (HTTP ${answer.statusCode}): ${shown}. ${problem.description}`,
+	});
 }

@@ -2,9 +2,10 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { RequestSettings } from './defaults';
 import { coerceNumbers, unwrapObject } from './envelopes';
-import { unexpectedAnswerError } from './errors';
+import { unexpectedAnswerError } from './readAnswer';
 import { apiRequest } from './exchange';
 import { type ListRequest, pageSizeOf, readList, readPages } from './pages';
+import type { Route } from './routes';
 import type { ApiContext } from './session';
 
 /**
@@ -26,6 +27,10 @@ export interface RecordRequest {
 	numbers?: string[];
 	/** Documented fields the answer must have (the resource is useless without them). */
 	required?: string[];
+	/** The login family's route (see routes.ts). */
+	login?: Route;
+	/** See RequestInfo.noMatchWords. */
+	noMatchWords?: RegExp;
 }
 
 /**
@@ -41,6 +46,8 @@ export async function getRecord(ctx: ApiContext, req: RecordRequest): Promise<ID
 		qs: req.qs,
 		itemIndex: req.itemIndex,
 		settings: req.settings,
+		login: req.login,
+		noMatchWords: req.noMatchWords,
 	});
 	const record = unwrapObject(response.body, req.wrapper);
 	const empty = Object.keys(record).length === 0;
@@ -50,7 +57,7 @@ export async function getRecord(ctx: ApiContext, req: RecordRequest): Promise<ID
 	if (empty || missing) {
 		throw unexpectedAnswerError(
 			ctx.getNode(),
-			{ ...response, path: req.path, itemIndex: req.itemIndex },
+			{ ...response, path: response.route?.split(' ')[1] ?? req.path, itemIndex: req.itemIndex },
 			{
 				message: missing
 					? `The service's answer has no '${missing}' field`

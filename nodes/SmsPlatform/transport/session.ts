@@ -27,6 +27,12 @@ export interface Session {
 	credentials?: Promise<ICredentialDataDecryptedObject>;
 	/** Whether the API key was accepted by an API-key endpoint (learnt from a probe after a 401). */
 	apiKeyWorks?: boolean;
+	/** The route family that answered a request with two routes this run (routes.ts): asked first from then on. */
+	family?: 'documented' | 'login';
+	/** The token a login of this run issued (JWT): a 401 for it means the route does not take the login. */
+	freshToken?: string;
+	/** The families an execution hint has named this run (routes.ts). */
+	routesTold?: Set<string>;
 	/** Each item's Request Options, handed over by the router before the item's operation runs (node runs only). */
 	itemSettings: Map<number, Partial<RequestSettings>>;
 }

@@ -1,6 +1,6 @@
 import nock from 'nock';
 
-import { API_KEY, BASE_URL, apiKeyCredentials, runNode } from '../../support/harness';
+import { API_KEY, BASE_URL, apiKeyCredentials, caught, runNode } from '../../support/harness';
 import { describeIdHandling } from '../shared';
 
 const CAMPAIGN_ID = '1c9f2e3d-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
@@ -92,6 +92,30 @@ describe('campaign.getAnalytics', () => {
 		});
 		expect(output).toEqual([{ json: ANALYTICS, pairedItem: { item: 0 } }]);
 		scope.done();
+	});
+
+	it('the real server\'s 500 "Failed to get campaign analytics" (an unknown id among others): one request, and the error says the id may not exist (issue 28)', async () => {
+		let requests = 0;
+		nock(BASE_URL)
+			.get(`/api/messaging/campaigns/${CAMPAIGN_ID}/analytics/`)
+			.times(5)
+			.reply(() => {
+				requests++;
+				return [500, { success: false, message: 'Failed to get campaign analytics' }];
+			});
+		const error = await caught(() =>
+			runNode({
+				parameters: { resource: 'campaign', operation: 'getAnalytics', campaignId: CAMPAIGN_ID },
+				credentials: apiKeyCredentials(),
+			}),
+		);
+		expect(requests).toBe(1);
+		expect(error.message).toBe(
+			'The service could not read the record with this ID: the ID may not exist [item 0]',
+		);
+		expect(error.description).toMatch(/Failed to get campaign analytics/);
+		expect(error.description).toMatch(/not tried again\. Check the ID/);
+		expect(error.description).not.toMatch(/try again later/i);
 	});
 
 	describeIdHandling({

@@ -139,6 +139,47 @@ describe('dashboard.getMetrics', () => {
 			scope.done();
 		});
 
+		it('the real server states its period only in each card\'s description ("Last 30 days"): 7d is reported as ignored, 30d is not (issue 28)', async () => {
+			const cards = {
+				total_messages: {
+					value: 12,
+					change: '+0.0%',
+					change_type: 'neutral',
+					description: 'Last 30 days',
+				},
+				active_contacts: {
+					value: 3,
+					change: '+0.0%',
+					change_type: 'neutral',
+					description: 'Engaged this month',
+				},
+				campaign_success: {
+					value: '0%',
+					change: '+0.0%',
+					change_type: 'neutral',
+					description: 'Delivery rate',
+				},
+				current_credits: {
+					value: 1200,
+					change: '+0.0%',
+					change_type: 'neutral',
+					description: 'Available credits',
+				},
+			};
+			nock(BASE_URL).get(PATH).query({ period: '7d' }).reply(200, { success: true, data: cards });
+			const week = await runNode({
+				parameters: { resource: 'dashboard', operation: 'getMetrics', period: '7d' },
+			});
+			expect(week.output[0].json).toEqual({ ...cards, periodIgnored: true, requestedPeriod: '7d' });
+			expect(week.hints).toEqual([{ message: HINT_7D, location: 'outputPane' }]);
+			nock(BASE_URL).get(PATH).query({ period: '30d' }).reply(200, { success: true, data: cards });
+			const month = await runNode({
+				parameters: { resource: 'dashboard', operation: 'getMetrics', period: '30d' },
+			});
+			expect(month.output[0].json).toEqual(cards);
+			expect(month.hints).toEqual([]);
+		});
+
 		it('answers with another period code (30d for 90d): reported the same way', async () => {
 			nock(BASE_URL)
 				.get(PATH)

@@ -121,7 +121,14 @@ describe('sms.send: Wait for Delivery', () => {
 
 	it('a status check that is refused for the credential kind asks the messaging endpoint instead', async () => {
 		nock(BASE_URL).post('/api/auth/login/').reply(200, { access_token: 'fresh-token' }).persist();
-		sendEndpoint();
+		// The login sends on its own route (issue 28), answering in the real server's shape.
+		const sent = nock(BASE_URL)
+			.post('/api/messaging/sms/send/')
+			.reply(201, {
+				success: true,
+				message: 'SMS sent',
+				data: { message_id: 'msg-1', status: 'sent', recipient_count: 1 },
+			});
 		// A token the login has just issued refused on the integration endpoint: it takes only API keys there.
 		nock(BASE_URL)
 			.persist()
@@ -149,6 +156,7 @@ describe('sms.send: Wait for Delivery', () => {
 			deliveryTimedOut: false,
 		});
 		expect(checks['msg-1']).toBe(1);
+		expect(sent.isDone()).toBe(true);
 	});
 
 	it('does not check anything without the option', async () => {

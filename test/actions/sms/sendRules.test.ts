@@ -9,7 +9,7 @@ import {
 	refusalOf,
 } from '../../../nodes/SmsPlatform/actions/sms/sendRules';
 import { nonAscii, toPlain } from '../../../nodes/SmsPlatform/actions/sms/plainText';
-import { actionContext, BASE_URL, runNode } from '../../support/harness';
+import { actionContext, BASE_URL, jwtCredentials, runNode } from '../../support/harness';
 
 // The real server's rules for a send, said before they cost a request: Schedule Time (future, within a year, only on
 // a route with a schedule field), plain ASCII text on its messaging route (or the characters replaced), and a refused
@@ -212,5 +212,139 @@ describe('a refused sender ID (400 SENDER_ID_INVALID)', () => {
 		const { output } = await runNode({ parameters: base, continueOnFail: true });
 		expect(output[0].json).toMatchObject({ errorCode: 'VALIDATION_ERROR', outcome: 'notSent' });
 		expect(nock.pendingMocks()).toEqual([]);
+	});
+});
+
+describe('Send with the email and password login: the login route (issue 28)', () => {
+	const LOGIN_SEND = '/api/messaging/sms/send/';
+	const phones = (n: number) =>
+		Array.from({ length: n }, (_, i) => `+2557${String(10000000 + i).padStart(8, '0')}`);
+	/** The login route, answering as the real server does; records the bodies. */
+	function loginSend(): IDataObject[] {
+		const bodies: IDataObject[] = [];
+		nock(BASE_URL)
+			.persist()
+			.post(LOGIN_SEND)
+			.reply((_uri, body) => {
+				const sent = body as IDataObject;
+				bodies.push(sent);
+				return [
+					201,
+					{
+						success: true,
+						message: 'SMS sent',
+						data: {
+							message_id: `m-${bodies.length}`,
+							base_message_id: `b-${bodies.length}`,
+							recipient_count: (sent.recipients as string[]).length,
+							status: 'queued',
+						},
+					},
+				];
+			});
+		return bodies;
+	}
+	/** The API reference's route: counts the requests it gets (none expected with the login). */
+	function documentedSend(): { count: number } {
+		const seen = { count: 0 };
+		nock(BASE_URL)
+			.persist()
+			.post(PATH)
+			.reply(() => {
+				seen.count++;
+				return [200, { success: true, message_id: 'doc-1', status: 'sent' }];
+			});
+		return seen;
+	}
+
+	beforeEach(() => {
+		nock(BASE_URL).persist().post('/api/auth/login/').reply(200, { access_token: 'fresh-token' });
+	});
+
+	it('a scheduled send goes out on the login route with schedule_time, its answer read as documented', async () => {
+		const bodies = loginSend();
+		const documented = documentedSend();
+		const at = iso(Date.now() + 2 * HOUR);
+		const { output } = await runNode({
+			parameters: { ...base, options: { scheduleTime: at } },
+			credentials: jwtCredentials(),
+		});
+		expect(bodies).toHaveLength(1);
+		expect(bodies[0]).toEqual({
+			message: 'Hello',
+			recipients: [A],
+			sender_id: 'MYSHOP',
+			schedule_time: expect.any(String),
+		});
+		expect(Date.parse(bodies[0].schedule_time as string)).toBe(Date.parse(at));
+		expect(output[0].json).toMatchObject({
+			message_id: 'm-1',
+			recipients_count: 1,
+			status: 'queued',
+			outcome: 'sent',
+		});
+		expect(documented.count).toBe(0);
+	});
+
+	it('a scheduled send the login route refuses is not sent on the API reference’s route (it would go out now)', async () => {
+		nock(BASE_URL)
+			.persist()
+			.post(LOGIN_SEND)
+			.reply(401, { detail: 'Given token not valid for any token type' });
+		const documented = documentedSend();
+		const { output } = await runNode({
+			parameters: { ...base, options: { scheduleTime: iso(Date.now() + 2 * HOUR) } },
+			credentials: jwtCredentials(),
+			continueOnFail: true,
+		});
+		expect(output[0].json.error).toEqual(expect.any(String));
+		expect(output[0].json.message_id).toBeUndefined();
+		expect(documented.count).toBe(0);
+	});
+
+	it('non-ASCII text fails the item before the login route is asked', async () => {
+		const bodies = loginSend();
+		const documented = documentedSend();
+		const { output } = await runNode({
+			parameters: { ...base, message: 'Café 😀' },
+			credentials: jwtCredentials(),
+			continueOnFail: true,
+		});
+		expect(output[0].json.error).toBe(
+			"'Message' has characters the send route does not take: 'é' at position 4, '😀' at position 6 [item 0]",
+		);
+		expect(bodies).toHaveLength(0);
+		expect(documented.count).toBe(0);
+	});
+
+	it('1,001 recipients are two requests on the login route: 1,000, then 1 (its cap)', async () => {
+		const bodies = loginSend();
+		const numbers = phones(1001);
+		const { output } = await runNode({
+			parameters: { ...base, recipients: numbers.join(','), options: { batchSize: 1000 } },
+			credentials: jwtCredentials(),
+		});
+		expect(bodies.map((b) => (b.recipients as string[]).length)).toEqual([1000, 1]);
+		expect(bodies.flatMap((b) => b.recipients as string[])).toEqual(numbers);
+		expect(output[0].json.outcome).toBe('sent');
+	});
+
+	it('a send for a partner’s tenant account takes the API reference’s route only (the login route would charge the login’s account)', async () => {
+		const bodies = loginSend();
+		const scope = nock(BASE_URL)
+			.post(PATH, {
+				message: 'Hello',
+				recipients: [A],
+				sender_id: 'MYSHOP',
+				tenant_account_id: 't-9',
+			})
+			.reply(200, { success: true, message_id: 'doc-1', status: 'sent' });
+		const { output } = await runNode({
+			parameters: { ...base, options: { tenantAccountId: 't-9' } },
+			credentials: jwtCredentials(),
+		});
+		expect(output[0].json).toMatchObject({ message_id: 'doc-1', outcome: 'sent' });
+		expect(bodies).toHaveLength(0);
+		scope.done();
 	});
 });

@@ -3,6 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
 import { returnAllOrLimit } from '../../helpers/descriptions';
+import { billingHistoryRoutes } from '../../loginRoutes';
 import { billingType, groupedRecords, withSameFields } from '../../helpers/billing';
 import { listLimit } from '../../helpers/parameters';
 import { listRecords } from '../../transport';
@@ -63,7 +64,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	// A server that ignores `type` (or lists the history grouped by kind) is filtered here.
 	const wanted = qs.type as string | undefined;
 	const records = await listRecords(this, {
-		path: endpoints.billingHistory().documented.path,
+		// The login's history route has no usage records: usage is read from the documented route only.
+		...(wanted === 'usage'
+			? { path: endpoints.billingHistory().documented.path }
+			: billingHistoryRoutes()),
 		qs,
 		itemIndex,
 		limit: listLimit(this, itemIndex),

@@ -57,5 +57,21 @@ export function ignoredPeriod(answer: IDataObject, asked: string): { stated: unk
 			? undefined
 			: { stated: answer[field] };
 	}
+	return periodInCards(answer, wanted);
+}
+
+/**
+ * A server without a period field may state it only in each card's `description` (`{total_messages: {value,
+ * description: "Last 30 days"}}`, messaging/views_dashboard.py of the real service, whatever `period` asked): the
+ * first card whose description states another period than the one asked.
+ */
+function periodInCards(answer: IDataObject, wanted: number): { stated: unknown } | undefined {
+	for (const value of Object.values(answer)) {
+		if (value === null || typeof value !== 'object' || Array.isArray(value)) continue;
+		const description = (value as IDataObject).description;
+		const days = typeof description === 'string' ? periodDays(description) : undefined;
+		if (days !== undefined && Math.abs(days - wanted) > Math.max(1, wanted * 0.01))
+			return { stated: description };
+	}
 	return undefined;
 }

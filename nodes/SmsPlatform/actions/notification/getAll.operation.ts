@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
 import { returnAllOrLimit } from '../../helpers/descriptions';
+import { unreadNotificationsRoutes } from '../../loginRoutes';
 import { isRead } from '../../helpers/notifications';
 import { listLimit } from '../../helpers/parameters';
 import { listRecords } from '../../transport';
@@ -39,7 +40,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (filters.unreadOnly === true) qs.unread_only = 'true';
 	// Some servers ignore `unread_only`: read notifications are left out here too, on whichever read flag they carry.
 	return await listRecords(this, {
-		path: endpoints.notifications().path,
+		...(qs.unread_only ? unreadNotificationsRoutes() : endpoints.notifications()),
 		qs,
 		itemIndex,
 		limit: listLimit(this, itemIndex),

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { endpoints } from '../../endpoints';
+import { paymentStatusRoutes } from '../../loginRoutes';
 import { isInProgress, paymentOutput, paymentStatus } from '../../helpers/payments';
 import { apiRequest, coerceNumbers, credentialNotAccepted, unwrapObject } from '../../transport';
 
@@ -45,7 +45,8 @@ export async function waitForPayment(
 		await sleep(Math.min(intervalMs, remaining));
 		try {
 			const poll = await apiRequest(ctx, {
-				...endpoints.paymentStatus(transactionId).documented,
+				method: 'GET',
+				...paymentStatusRoutes(transactionId),
 				itemIndex,
 			});
 			last = coerceNumbers(unwrapObject(poll.body, 'transaction'), ['amount']);

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { endpoints } from '../../endpoints';
 import { idField } from '../../helpers/descriptions';
 import { readId } from '../../helpers/parameters';
+import { paymentStatusRoutes } from '../../loginRoutes';
 import { getRecord } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -21,8 +21,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	return await getRecord(this, {
-		...endpoints.paymentStatus(readId(this, 'transactionId', 'Transaction ID', itemIndex))
-			.documented,
+		...paymentStatusRoutes(readId(this, 'transactionId', 'Transaction ID', itemIndex)),
 		itemIndex,
 		wrapper: 'transaction',
 		numbers: ['amount'],

@@ -1,9 +1,16 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { apiRequest, mayHaveBeenAccepted, unwrapObject } from '../../transport';
+import { sendRoutes } from '../../loginRoutes';
+import { apiRequest, firstFamily, mayHaveBeenAccepted, unwrapObject } from '../../transport';
 import { groupKey, type PreparedItem } from './prepare';
 import { settle, type SendOutcome, type SendRequest } from './sendOutcome';
-import { DOCUMENTED_SEND, explainSenderId, refusalOf, type SendRoute } from './sendRules';
+import {
+	DOCUMENTED_SEND,
+	explainSenderId,
+	MESSAGING_SEND,
+	refusalOf,
+	type SendRoute,
+} from './sendRules';
 
 /**
  * The requests of a send: the plan (one item's recipients split by Batch Size, or the items of Combine Items sent
@@ -11,12 +18,17 @@ import { DOCUMENTED_SEND, explainSenderId, refusalOf, type SendRoute } from './s
  * The orchestration (send.operation.ts) runs the plan, so the road to the wire stays short.
  */
 
-/** The route a send takes. The documented one for now; the login's own route comes with the two route families. */
-function routeFor(): SendRoute {
-	return DOCUMENTED_SEND;
+/**
+ * The route a send takes: the one the transport will ask first (transport/routes.ts: the family that answered earlier
+ * in this run, else the credential's own), so the route's rules are checked for the route used. A partner's tenant
+ * send has only the documented route (see sendRoutes).
+ */
+async function routeFor(ctx: IExecuteFunctions, item: PreparedItem): Promise<SendRoute> {
+	if (item.tenantAccountId) return DOCUMENTED_SEND;
+	return (await firstFamily(ctx, item.itemIndex)) === 'login' ? MESSAGING_SEND : DOCUMENTED_SEND;
 }
 
-/** The body the route takes. */
+/** The body of the login route; sendRoutes leaves `schedule_time` out of the documented route's. */
 function bodyFor(route: SendRoute, item: PreparedItem, recipients: string[]): IDataObject {
 	const body: IDataObject = { message: item.message, recipients, sender_id: item.senderId };
 	if (item.tenantAccountId) body.tenant_account_id = item.tenantAccountId;
@@ -33,7 +45,7 @@ export async function sendOnce(
 	item: PreparedItem,
 	request: SendRequest,
 ): Promise<void> {
-	const route = routeFor();
+	const route = await routeFor(ctx, item);
 	const refusal = refusalOf(ctx, route, item);
 	if (refusal) {
 		request.error = refusal;
@@ -43,8 +55,8 @@ export async function sendOnce(
 	try {
 		const response = await apiRequest(ctx, {
 			method: 'POST',
-			path: route.path,
-			body: bodyFor(route, item, request.recipients),
+			// The route as the transport picks it (a scheduled send: the login route only, never the documented one).
+			...sendRoutes(bodyFor(route, item, request.recipients)),
 			itemIndex: item.itemIndex,
 			creates: 'sms',
 			settings: item.settings,
@@ -57,9 +69,9 @@ export async function sendOnce(
 	}
 }
 
-/** Recipients a request of this item carries: its Batch Size, within what the route takes. */
+/** Recipients a request of this item carries: its Batch Size, within what either send route takes. */
 function batchSizeOf(item: PreparedItem): number {
-	return Math.min(item.batchSize, routeFor().maxRecipients);
+	return Math.min(item.batchSize, DOCUMENTED_SEND.maxRecipients, MESSAGING_SEND.maxRecipients);
 }
 
 function chunk<T>(list: T[], size: number): T[][] {

@@ -1,0 +1,418 @@
+// End-to-end, issue 28 (design §3, "Two route families"): the packed package in a real n8n with an Email and Password
+// credential against the `wild` sandbox set as the real service's code is (no API key gets in anywhere, the documented
+// payment status sleeps 60 s, ASCII only, active sender IDs), and the same workflows with an API key against the
+// documented sandbox: they use the documented routes and nothing more (the sandboxes' request logs are counted).
+//
+// Send goes through the login route too (2 recipients, and a 1,000-item Combine Items broadcast): `sendRoutes` of
+// loginRoutes.ts.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+
+import { startN8n } from '../scripts/n8n/process.mjs';
+import {
+	activateWorkflow,
+	createApiKey,
+	ensureOwner,
+	listExecutions,
+} from '../scripts/n8n/rest.mjs';
+import { allowsSubMinutePolls, ensureN8n } from '../scripts/n8n-runtime.mjs';
+import { N8N_VERSION } from '../scripts/n8n-version.mjs';
+import {
+	SANDBOX_API_KEY,
+	SANDBOX_EMAIL,
+	SANDBOX_PASSWORD,
+	SEED_IDS,
+	startSandbox,
+} from '../sandbox/server.mjs';
+import { admin, api, setupE2E } from './harness.mjs';
+import { bulkWorkflow, opsWorkflow, sendWorkflow, triggerWorkflow } from './loginWorkflows.mjs';
+import { POLL_TIMES } from './workflows.mjs';
+
+const FAST_POLLS = allowsSubMinutePolls(await ensureN8n());
+const POLL = FAST_POLLS ? POLL_TIMES.fast : POLL_TIMES.everyMinute;
+const POLL_WAIT_MS = FAST_POLLS ? 30_000 : 150_000;
+
+const LOGIN = { id: 'e2eLoginWild', name: 'E2E email and password (wild, as the real server)' };
+const KEY = { id: 'e2eKeyDocumented', name: 'E2E API key (documented)' };
+const SENDER = 'N8NDEMO';
+
+/** Workflow ids: L = login against wild, K = API key against documented. */
+const WF = {
+	L: {
+		ops: 'e2eLoginOps',
+		send: 'e2eLoginSend',
+		bulk: 'e2eLoginBulk',
+		low: 'e2eLoginLow',
+		paid: 'e2eLoginPaid',
+	},
+	K: {
+		ops: 'e2eKeyOps',
+		send: 'e2eKeySend',
+		bulk: 'e2eKeyBulk',
+		low: 'e2eKeyLow',
+		paid: 'e2eKeyPaid',
+	},
+};
+
+describe(`issue 28: route families in a real n8n ${N8N_VERSION}`, { timeout: 900_000 }, () => {
+	/** @type {Awaited<ReturnType<typeof startSandbox>>} */
+	let wild;
+	/** @type {Awaited<ReturnType<typeof startSandbox>>} */
+	let documented;
+	/** @type {Awaited<ReturnType<typeof setupE2E>>} */
+	let e2e;
+
+	/**
+	 * Runs one workflow with an empty request log and returns the run and the requests it made.
+	 * @param {string} id
+	 * @param {{ url: string }} sandbox
+	 */
+	async function run(id, sandbox) {
+		await admin(sandbox, 'DELETE', '/requests');
+		/** @type {any} */
+		let result;
+		try {
+			result = await e2e.execute(id);
+		} catch (error) {
+			// n8n's CLI cuts a very long run output (1,000 items) short: the sandbox's log still tells what was sent.
+			if (!/printed no run \(exit 0/.test(String(error))) throw error;
+		}
+		const requests = /** @type {any[]} */ (await admin(sandbox, 'GET', '/requests?limit=5000'));
+		const counts = /** @type {Record<string, number>} */ ({});
+		for (const r of requests)
+			counts[`${r.method} ${r.path}`] = (counts[`${r.method} ${r.path}`] ?? 0) + 1;
+		process.stderr.write(`[e2e] ${id}: ${JSON.stringify(counts)}\n`);
+		return { result, requests, counts };
+	}
+
+	/** The whole comprehensive history, as the sandbox lists it to the login. @param {{ url: string }} sandbox */
+	async function comprehensive(sandbox) {
+		const login = await fetch(`${sandbox.url}/api/auth/login/`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ email: SANDBOX_EMAIL, password: SANDBOX_PASSWORD }),
+		}).then((r) => r.json());
+		const token = login.access_token ?? login.tokens.access;
+		const page = await fetch(`${sandbox.url}/api/billing/history/comprehensive/?page_size=100000`, {
+			headers: { authorization: `Bearer ${token}` },
+		}).then((r) => r.json());
+		return page.data.transactions;
+	}
+
+	/** Whether `path` was asked since the request log was cleared, waiting up to one poll interval. */
+	async function polled(/** @type {{ url: string }} */ sandbox, /** @type {string} */ path) {
+		const deadline = Date.now() + POLL_WAIT_MS;
+		while (Date.now() < deadline) {
+			const log = await admin(sandbox, 'GET', '/requests?limit=5000');
+			if (log.some((/** @type {any} */ r) => r.method === 'GET' && r.path === path)) return true;
+			await new Promise((resolve) => setTimeout(resolve, 500));
+		}
+		return false;
+	}
+
+	/** A pending payment for the seeded tenant, made with the key; its transaction id. */
+	async function initiate(/** @type {{ url: string }} */ sandbox) {
+		const paid = await api(
+			sandbox,
+			'POST',
+			`/api/integration/v1/partner/tenants/${SEED_IDS.tenant}/payments/initiate/`,
+			{
+				package_id: SEED_IDS.packages.starter,
+				buyer_email: 'a@b.co',
+				buyer_name: 'A B',
+				buyer_phone: '0744963858',
+				mobile_money_provider: 'vodacom',
+			},
+		);
+		return /** @type {string} */ (paid.transaction_id ?? paid.data?.transaction_id);
+	}
+
+	/** @param {any} result @param {string} name */
+	const runOf = (result, name) => result.run.data.resultData.runData[name][0];
+
+	before(async () => {
+		wild = await startSandbox({
+			port: 0,
+			quiet: true,
+			profile: 'wild',
+			paymentDelayMs: 0,
+			deliveryDelayMs: 500,
+			paymentStatusDelayMs: 60_000,
+		});
+		documented = await startSandbox({
+			port: 0,
+			quiet: true,
+			paymentDelayMs: 0,
+			deliveryDelayMs: 500,
+		});
+		/** @type {Record<string, { messageId: string, transactionId: string }>} */
+		const ids = {};
+		for (const [name, sandbox] of Object.entries({ wild, documented })) {
+			// A message and a payment to read, made with the key before the wild sandbox refuses keys.
+			const sent = await api(sandbox, 'POST', '/api/integration/v1/sms/send/', {
+				message: 'Seeded',
+				recipients: ['+255700000009'],
+				sender_id: SENDER,
+			});
+			const paid = await api(
+				sandbox,
+				'POST',
+				`/api/integration/v1/partner/tenants/${SEED_IDS.tenant}/payments/initiate/`,
+				{
+					package_id: SEED_IDS.packages.starter,
+					buyer_email: 'a@b.co',
+					buyer_name: 'A B',
+					buyer_phone: '0744963858',
+					mobile_money_provider: 'vodacom',
+				},
+			);
+			const transactionId = paid.transaction_id ?? paid.data?.transaction_id;
+			await admin(sandbox, 'POST', `/payments/${transactionId}/complete`);
+			ids[name] = { messageId: sent.message_id ?? sent.data?.message_id, transactionId };
+		}
+		await admin(wild, 'POST', '/config', { refuseApiKeys: true });
+		const workflows = [];
+		for (const [family, credential, sandboxIds] of /** @type {const} */ ([
+			['L', LOGIN, ids.wild],
+			['K', KEY, ids.documented],
+		])) {
+			const w = WF[family];
+			workflows.push(
+				opsWorkflow(w.ops, credential, sandboxIds),
+				sendWorkflow(w.send, credential, SENDER),
+				bulkWorkflow(w.bulk, credential, SENDER),
+				triggerWorkflow(
+					w.low,
+					{ event: 'lowBalance', threshold: 1_000_000, options: {} },
+					credential,
+				),
+				triggerWorkflow(w.paid, { event: 'paymentCompleted', options: {} }, credential),
+			);
+		}
+		e2e = await setupE2E({
+			workflows,
+			extraCredentials: () => [
+				{
+					...LOGIN,
+					type: 'smsPlatformApi',
+					data: {
+						baseUrl: wild.url,
+						authMethod: 'jwt',
+						email: SANDBOX_EMAIL,
+						password: SANDBOX_PASSWORD,
+					},
+				},
+				{
+					...KEY,
+					type: 'smsPlatformApi',
+					data: { baseUrl: documented.url, authMethod: 'apiKeyBearer', apiKey: SANDBOX_API_KEY },
+				},
+			],
+		});
+	});
+
+	after(async () => {
+		await e2e?.cleanup();
+		await wild?.close();
+		await documented?.close();
+	});
+
+	test('login, wild: Get Status, Get Balance, Payment Get Status (at once) and Billing Return All give data, on the login routes only', async () => {
+		const { result, counts } = await run(WF.L.ops, wild);
+		for (const name of ['Get Status', 'Get Balance', 'Payment Get Status', 'Billing Get Many'])
+			assert.equal(
+				result.nodes[name].error,
+				undefined,
+				`${name}: ${JSON.stringify(result.nodes[name].error)}`,
+			);
+		assert.deepEqual(Object.keys(result.nodes['Get Status'].items[0]).sort(), [
+			'delivered_at',
+			'message_id',
+			'status',
+		]);
+		const balance = result.nodes['Get Balance'].items[0];
+		assert.equal(typeof balance.balance, 'number');
+		assert.equal(balance.currency, 'credits');
+		const payment = result.nodes['Payment Get Status'].items[0];
+		assert.equal(payment.status, 'completed');
+		assert.equal(payment.payment_status, 'COMPLETED');
+		assert.ok(
+			runOf(result, 'Payment Get Status').executionTime < 2000,
+			'the payment status took under 2 s',
+		);
+		const history = result.nodes['Billing Get Many'].items;
+		const all = await comprehensive(wild);
+		assert.equal(history.length, all.length, 'Return All read every page');
+		assert.deepEqual(
+			history.map((/** @type {any} */ r) => r.id),
+			all.map((/** @type {any} */ r) => r.id),
+		);
+		assert.ok(history.every((/** @type {any} */ r) => ['purchase', 'payment'].includes(r.type)));
+		// One login, one request for each operation, the history in pages of 100: nothing on the documented routes.
+		assert.equal(counts['POST /api/auth/login/'], 1);
+		assert.equal(
+			counts[`GET /api/messaging/sms/${result.nodes['Get Status'].items[0].message_id}/status/`],
+			1,
+		);
+		assert.equal(counts['GET /api/billing/sms/balance/'], 1);
+		assert.equal(counts[`GET /api/billing/payments/transactions/${payment.id}/progress/`], 1);
+		assert.ok(
+			!Object.keys(counts).some(
+				(k) =>
+					k.includes('/api/integration/v1/') ||
+					(k.endsWith('/status/') && k.includes('transactions')),
+			),
+		);
+		const hints = runOf(result, 'Get Balance').hints ?? [];
+		if (hints.length) assert.match(hints[0].message, /GET \/api\/billing\/sms\/balance\//);
+	});
+
+	test('API key, documented: the same workflow on the documented routes, one request each, no login route', async () => {
+		const { result, counts } = await run(WF.K.ops, documented);
+		for (const name of ['Get Status', 'Get Balance', 'Payment Get Status', 'Billing Get Many'])
+			assert.equal(
+				result.nodes[name].error,
+				undefined,
+				`${name}: ${JSON.stringify(result.nodes[name].error)}`,
+			);
+		const messageId = result.nodes['Get Status'].items[0].message_id;
+		const transactionId = result.nodes['Payment Get Status'].items[0].id;
+		const pages = Math.ceil((await admin(documented, 'GET', '/state')).billingRecords / 100);
+		assert.deepEqual(counts, {
+			[`GET /api/integration/v1/sms/status/${messageId}/`]: 1,
+			'GET /api/integration/v1/sms/balance/': 1,
+			[`GET /api/billing/payments/transactions/${transactionId}/status/`]: 1,
+			'GET /api/billing/history/': pages,
+		});
+	});
+
+	test(
+		'the Low Balance and Payment Completed triggers, activated: with the login on the login routes (wild), with a key on the documented ones',
+		{ timeout: 600_000 },
+		async () => {
+			// A payment in each sandbox, pending when the triggers start (the key is let in for a moment in wild).
+			await admin(wild, 'POST', '/config', { refuseApiKeys: false });
+			const pending = {
+				L: await initiate(wild),
+				K: await initiate(documented),
+			};
+			await admin(wild, 'POST', '/config', { refuseApiKeys: true });
+			for (const sandbox of [wild, documented]) await admin(sandbox, 'DELETE', '/requests');
+			const server = await startN8n(e2e.n8n);
+			try {
+				const owner = await ensureOwner(server.url, {
+					email: 'e2e-login@example.com',
+					password: 'E2e-password-1',
+					firstName: 'E2E',
+					lastName: 'Owner',
+				});
+				const apiKey = await createApiKey(owner, { label: 'e2e login routes' });
+				for (const id of [WF.L.low, WF.L.paid, WF.K.low, WF.K.paid])
+					await activateWorkflow(server.url, apiKey, id);
+				// The first poll of Payment Completed is its baseline: complete the payments only after it.
+				assert.ok(
+					await polled(wild, '/api/billing/history/comprehensive/'),
+					'wild: no poll of the history',
+				);
+				assert.ok(
+					await polled(documented, '/api/billing/history/'),
+					'documented: no poll of the history',
+				);
+				await admin(wild, 'POST', `/payments/${pending.L}/complete`);
+				await admin(documented, 'POST', `/payments/${pending.K}/complete`);
+				/** @param {string} workflowId @param {(items: any[]) => boolean} predicate */
+				const fired = async (workflowId, predicate) => {
+					const deadline = Date.now() + POLL_WAIT_MS;
+					while (Date.now() < deadline) {
+						for (const execution of await listExecutions(server.url, apiKey, {
+							workflowId,
+							includeData: true,
+						})) {
+							const runs = execution.data?.resultData?.runData?.Trigger ?? [];
+							const items = (runs[0]?.data?.main?.[0] ?? []).map((/** @type {any} */ i) => i.json);
+							if (items.length && predicate(items)) return items;
+						}
+						await new Promise((resolve) => setTimeout(resolve, 2000));
+					}
+					return undefined;
+				};
+				for (const [family, sandbox] of /** @type {const} */ ([
+					['L', wild],
+					['K', documented],
+				])) {
+					const low = await fired(WF[family].low, () => true);
+					assert.ok(low, `${family}: Low Balance fired`);
+					assert.equal(typeof low[0].balance, 'number');
+					assert.equal(low[0].below, true);
+					const paid = await fired(WF[family].paid, (items) =>
+						items.some((i) => (i.transaction_id ?? i.id) === pending[family]),
+					);
+					assert.ok(paid, `${family}: Payment Completed fired for the payment`);
+					assert.equal(
+						paid.find((/** @type {any} */ i) => (i.transaction_id ?? i.id) === pending[family])
+							.status,
+						'completed',
+					);
+					const paths = new Set(
+						(await admin(sandbox, 'GET', '/requests?limit=5000')).map(
+							(/** @type {any} */ r) => `${r.method} ${r.path}`,
+						),
+					);
+					process.stderr.write(`[e2e] triggers ${family}: ${JSON.stringify([...paths])}\n`);
+					if (family === 'L') {
+						assert.ok(paths.has('GET /api/billing/sms/balance/'));
+						assert.ok(
+							![...paths].some(
+								(p) => p.includes('/api/integration/v1/') || p === 'GET /api/billing/history/',
+							),
+						);
+					} else {
+						assert.deepEqual([...paths].sort(), [
+							'GET /api/billing/history/',
+							'GET /api/integration/v1/sms/balance/',
+						]);
+					}
+				}
+			} finally {
+				await server.stop();
+			}
+		},
+	);
+
+	test('API key, documented: Send (2 recipients) is one request, a 1,000-item broadcast ten', async () => {
+		const one = await run(WF.K.send, documented);
+		assert.equal(one.result.nodes.Send.error, undefined);
+		assert.deepEqual(one.counts, { 'POST /api/integration/v1/sms/send/': 1 });
+		const bulk = await run(WF.K.bulk, documented);
+		if (bulk.result) assert.equal(bulk.result.nodes.Send.items.length, 1000);
+		assert.deepEqual(bulk.counts, { 'POST /api/integration/v1/sms/send/': 10 });
+		const sent = bulk.requests.flatMap((/** @type {any} */ r) => r.body.recipients);
+		assert.equal(new Set(sent).size, 1000, 'every recipient once');
+	});
+
+	test('login, wild: Send (2 recipients) goes out on the login route, one request', async () => {
+		const { result, counts, requests } = await run(WF.L.send, wild);
+		assert.equal(result.nodes.Send.error, undefined, JSON.stringify(result.nodes.Send.error));
+		assert.ok(result.nodes.Send.items[0].message_id);
+		assert.equal(counts['POST /api/messaging/sms/send/'], 1);
+		assert.equal(counts['POST /api/integration/v1/sms/send/'], undefined);
+		const send = requests.find((/** @type {any} */ r) => r.path === '/api/messaging/sms/send/');
+		assert.deepEqual(send.body.recipients, ['+255700000001', '+255700000002']);
+	});
+
+	test('login, wild: a 1,000-item Combine Items broadcast is ten requests on the login route, no probe', async () => {
+		const { result, counts, requests } = await run(WF.L.bulk, wild);
+		// n8n's CLI may cut the printed run of 1,000 items short: the sandbox's log tells what was sent.
+		if (result) assert.equal(result.nodes.Send.items.length, 1000);
+		const sent = requests
+			.filter((/** @type {any} */ r) => r.path === '/api/messaging/sms/send/')
+			.flatMap((/** @type {any} */ r) => r.body.recipients);
+		assert.equal(new Set(sent).size, 1000, 'every recipient once');
+		assert.deepEqual(
+			Object.fromEntries(
+				Object.entries(counts).filter(([k]) => k.startsWith('POST /api/') && !k.includes('auth')),
+			),
+			{ 'POST /api/messaging/sms/send/': 10 },
+		);
+	});
+});

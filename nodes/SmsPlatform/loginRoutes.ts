@@ -1,0 +1,179 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { endpoints, type Routes } from './endpoints';
+import type { Route } from './transport';
+
+/**
+ * An operation's request on both route families (design §3, "Two route families"): the paths from endpoints.ts, and
+ * here how each login route's answer reads in the documented shape, so an operation's output has the same fields
+ * whichever route answered. Shapes as in the service's code (branch `backend_testing`): messaging/views_sms_beem.py,
+ * billing/views_sms.py, billing/views_payment.py, billing/views_billing_history.py. Spread the result into a request
+ * (`apiRequest`, `getRecord`, `listRecords`, a trigger's list): transport picks the route (transport/routes.ts).
+ */
+
+/** What a request takes for both families: the documented route as its path, the login route beside it. */
+export interface OnBothFamilies {
+	path: string;
+	slow?: boolean;
+	/** The documented route's body, where it differs from the login route's. */
+	body?: IDataObject;
+	login?: Route;
+}
+
+function both(routes: Routes, login: Omit<Route, 'path' | 'slow'> = {}): OnBothFamilies {
+	const out: OnBothFamilies = {
+		path: routes.documented.path,
+		login: { ...routes.login, ...login },
+	};
+	if (routes.documented.slow) out.slow = true;
+	delete (out.login as { method?: string }).method;
+	return out;
+}
+
+function isPlainObject(value: unknown): value is IDataObject {
+	return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** `{success, data: {...}}` (or `{success, message: {...}}`) → the record inside; anything else as it came. */
+function inner(body: unknown, ...keys: string[]): unknown {
+	if (!isPlainObject(body)) return body;
+	for (const key of ['data', ...keys]) if (isPlainObject(body[key])) return body[key];
+	return body;
+}
+
+/** Only the fields present, in the documented order (an answer without them is checked by the operation). */
+function defined(record: IDataObject): IDataObject {
+	const out: IDataObject = {};
+	for (const [key, value] of Object.entries(record)) if (value !== undefined) out[key] = value;
+	return out;
+}
+
+/**
+ * Send: `POST …/messaging/sms/send/` takes `{message, recipients (1–1000), sender_id, schedule_time?}` and answers
+ * 201 `{success, message, data: {message_id, base_message_id, recipient_count, status, …}}`; read as the documented
+ * `{success, message_id, status, recipients_count, …}`. A send for a partner's tenant account (`tenant_account_id`)
+ * has no login route: that route sends from the login's own account, which would charge the wrong one. The
+ * documented route has no schedule field: a send with `schedule_time` goes on the login route only (never now
+ * instead of later); Send refuses it beforehand when that is not the route taken (actions/sms/sendRules.ts).
+ */
+export function sendRoutes(body: IDataObject): OnBothFamilies {
+	const { schedule_time: scheduleTime, ...documented } = body;
+	if (body.tenant_account_id !== undefined)
+		return { path: endpoints.sendSms().documented.path, body: documented };
+	return {
+		...sendBoth(body, scheduleTime !== undefined),
+		body: documented,
+	};
+}
+
+function sendBoth(body: IDataObject, only: boolean): OnBothFamilies {
+	return both(endpoints.sendSms(), {
+		body,
+		only: only || undefined,
+		toDocumented: (answer) => {
+			if (!isPlainObject(answer) || !isPlainObject(answer.data)) return answer;
+			const data = answer.data;
+			return defined({
+				success: answer.success,
+				message_id: data.message_id,
+				status: data.status,
+				recipients_count: data.recipient_count,
+				base_message_id: data.base_message_id,
+			});
+		},
+	});
+}
+
+/** Get Status: `GET …/messaging/sms/{id}/status/` → `{message_id, status, delivered_at}`. */
+export function messageStatusRoutes(id: string): OnBothFamilies {
+	return both(endpoints.messageStatus(id), {
+		toDocumented: (answer) => {
+			const record = inner(answer, 'message');
+			if (!isPlainObject(record)) return answer;
+			return defined({
+				message_id: record.message_id ?? record.id,
+				status: record.status,
+				delivered_at: record.delivered_at ?? null,
+			});
+		},
+	});
+}
+
+/** Get Balance: `GET …/billing/sms/balance/` answers the balance record with `credits` → `{balance, currency}`. */
+export function balanceRoutes(): OnBothFamilies {
+	return both(endpoints.balance(), {
+		toDocumented: (answer) => {
+			const record = inner(answer);
+			if (!isPlainObject(record) || record.credits === undefined) return answer;
+			return { balance: record.credits, currency: 'credits' };
+		},
+	});
+}
+
+/**
+ * Payment Get Status: `GET …/billing/payments/transactions/{id}/progress/` answers at once with the stored `status`
+ * and the provider's `payment_status` (the documented `…/status/` sleeps 60 s there). Read as the documented
+ * transaction `{id, order_id, amount, currency, status, completed_at}`, with `payment_status` beside it.
+ */
+export function paymentStatusRoutes(id: string): OnBothFamilies {
+	return both(endpoints.paymentStatus(id), {
+		toDocumented: (answer) => {
+			const record = inner(answer, 'transaction');
+			if (!isPlainObject(record)) return answer;
+			return {
+				transaction: defined({
+					id: record.transaction_id ?? record.id,
+					order_id: record.order_id,
+					amount: record.amount,
+					currency: record.currency,
+					status: record.status,
+					completed_at: record.completed_at ?? null,
+					payment_status: record.payment_status,
+				}),
+			};
+		},
+	});
+}
+
+/** Comprehensive history type → the documented record type (a custom SMS purchase is a purchase). */
+const HISTORY_TYPES: Record<string, string> = {
+	purchase: 'purchase',
+	payment: 'payment',
+	custom: 'purchase',
+};
+
+/**
+ * Billing Get Many: `GET …/billing/history/comprehensive/` (the documented `history/` answers 500 there once a
+ * custom purchase exists) pages with `page`/`page_size` and answers `{success, data: {transactions, summary,
+ * pagination: {count, next, …}}}`; read as the documented page `{count, next, previous, results}`. It has no usage
+ * records. `asPayments` reads every record as a payment: there a package bought with mobile money is listed as its
+ * purchase, not as a payment (the Payment Completed trigger).
+ */
+export function billingHistoryRoutes(asPayments = false): OnBothFamilies {
+	return both(endpoints.billingHistory(), {
+		qs: {},
+		toDocumented: (answer) => {
+			const data = inner(answer);
+			if (!isPlainObject(data) || !Array.isArray(data.transactions)) return answer;
+			const pagination = isPlainObject(data.pagination) ? data.pagination : {};
+			const results = data.transactions.filter(isPlainObject).map((record) => {
+				const type = asPayments
+					? 'payment'
+					: (HISTORY_TYPES[String(record.type)] ?? String(record.type));
+				return { ...record, type, kind: record.type };
+			});
+			return {
+				count: pagination.count ?? results.length,
+				next: pagination.next ?? null,
+				previous: pagination.previous ?? null,
+				results,
+			};
+		},
+	});
+}
+
+/** Notifications: the unread filter with the login is `?status=unread` (the reference's `unread_only` is ignored there). */
+export function unreadNotificationsRoutes(): OnBothFamilies {
+	const { path } = endpoints.notifications();
+	return { path, login: { path, qs: { status: 'unread' } } };
+}

@@ -1,0 +1,35 @@
+import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
+
+import type { RequestSettings } from './defaults';
+import type { Route } from './routes';
+
+/** What one request to the service is (apiRequest in exchange.ts), and what it answers. */
+
+export interface ApiRequest {
+	method: IHttpRequestMethods;
+	/** Path below the base URL, from endpoints.ts (ids already encoded there). */
+	path: string;
+	/** The route answers slowly by design (endpoints.ts): a longer default timeout. */
+	slow?: boolean;
+	qs?: IDataObject;
+	body?: IDataObject;
+	itemIndex?: number;
+	/**
+	 * Set on a request that creates something, which a repeat would create twice: `'sms'` for a send (its errors say
+	 * that nothing was re-sent), `'record'` for the others (a tenant, a payment). Such a request is repeated only when
+	 * the service certainly did not process it (a 429, or a connection that never opened). Unset: safe to repeat.
+	 */
+	creates?: 'sms' | 'record';
+	settings?: Partial<RequestSettings>;
+	/** The route of the login family, when this operation has one (see routes.ts); `path` is the documented route. */
+	login?: Route;
+	/** See RequestInfo.noMatchWords in errors.ts. */
+	noMatchWords?: RegExp;
+}
+
+export interface ApiResponse<T = unknown> {
+	body: T;
+	statusCode: number;
+	/** Method and path of the route that answered, when the request had two (see routes.ts). */
+	route?: string;
+}

@@ -1,0 +1,410 @@
+// The real service's routes for the email and password login (issue 28; design §3, "Two route families"), in both
+// profiles, on the same state as the documented routes: a send through either family shows in the other's status and
+// balance. Shapes as in the service's code (MGASALUCAS/mifumosms_backend, branch backend_testing):
+// messaging/views_sms_beem.py and serializers_sms_beem.py (send), billing/views_sms.py (balance), views_payment.py
+// (progress), views_billing_history.py (comprehensive history). In the `wild` profile the send keeps the real
+// server's rules: ASCII text only, active sender IDs only, and `PROVIDER_ERROR` when the upstream provider times out
+// or drops the connection (config `upstream`). Also here: keys refused everywhere (config `refuseApiKeys`), the 500
+// of the documented billing history once a custom purchase exists, and the 500 of an unknown campaign's analytics.
+import { randomUUID } from 'node:crypto';
+
+import { ApiError } from './errors.mjs';
+import { isoSeconds } from './util.mjs';
+
+/** The sender IDs the wild send takes (the real server: the tenant's active ones, and its default `Taarifa-SMS`). */
+export const ACTIVE_SENDER_IDS = Object.freeze(['N8NDEMO', 'N8NOPS', 'Taarifa-SMS']);
+
+/** What the real server's send says when its provider timed out or dropped the connection (beem_sms.py). */
+export const UPSTREAM_DETAIL = Object.freeze({
+	timeout:
+		"Network error while sending SMS via Beem: HTTPSConnectionPool(host='apisms.beem.africa', port=443): Read timed out. (read timeout=30)",
+	drop: "Network error while sending SMS via Beem: ('Connection aborted.', RemoteDisconnected('Remote end closed connection without response'))",
+});
+
+/** The `actions` of the real send's SENDER_ID_INVALID and PROVIDER_ERROR answers. */
+const SENDER_ACTIONS = Object.freeze({
+	request_default_url: '/api/messaging/sender-requests/request-default/',
+	available_url: '/api/messaging/sender-requests/available/',
+});
+
+/**
+ * What one state keeps for these routes, rebuilt when the state is reset (its seed time changes): the base message id
+ * of each send, and the custom SMS purchases.
+ * @type {WeakMap<object, {seededAt: number, baseIds: Map<string, string>, customPurchases: Record<string, any>[]}>}
+ */
+const stores = new WeakMap();
+
+/** @param {import('./state.mjs').SandboxState} state */
+function storeOf(state) {
+	let store = stores.get(state);
+	if (!store || store.seededAt !== state.seededAt) {
+		store = { seededAt: state.seededAt, baseIds: new Map(), customPurchases: [] };
+		stores.set(state, store);
+	}
+	return store;
+}
+
+/** @param {import('./api.mjs').Ctx} ctx */
+const isWild = (ctx) => ctx.state.config.profile === 'wild';
+
+/**
+ * The real server's error body (`_error_response` in views_sms_beem.py), as an ApiError.
+ * @param {number} status
+ * @param {Record<string, unknown>} body
+ */
+function realError(status, body) {
+	return new ApiError(status, String(body.error_code ?? 'error'), String(body.message)).withBody({
+		success: false,
+		...body,
+	});
+}
+
+/**
+ * The characters above ASCII with their positions (1-based, in code points, as Python counts them).
+ * @param {string} text
+ */
+export function nonAscii(text) {
+	const found = [];
+	let position = 0;
+	for (const char of text) {
+		position++;
+		if (Number(char.codePointAt(0)) > 127) found.push(`'${char}' at position ${position}`);
+	}
+	return found;
+}
+
+/**
+ * The send's field errors, as SMSSendSerializer gives them (`{field: [message]}`); ASCII is checked in `wild` only.
+ * @param {any} body
+ * @param {boolean} wild
+ */
+function sendFieldErrors(body, wild) {
+	/** @type {Record<string, string[]>} */
+	const errors = {};
+	const message = body.message;
+	if (typeof message !== 'string' || message === '') errors.message = ['This field is required.'];
+	else if (!message.trim()) errors.message = ['Message cannot be empty'];
+	else if (wild) {
+		const found = nonAscii(message);
+		if (found.length)
+			errors.message = [
+				`Message contains special characters or emojis that are not allowed. Please use only plain text (letters, numbers, spaces, and basic punctuation). Found: ${found.slice(0, 5).join(', ')}${found.length > 5 ? '...' : ''}`,
+			];
+	}
+	const recipients = body.recipients;
+	if (!Array.isArray(recipients) || recipients.length === 0)
+		errors.recipients = ['At least one recipient is required'];
+	else if (recipients.length > 1000)
+		errors.recipients = ['Ensure this field has no more than 1000 elements.'];
+	else {
+		const invalid = recipients.filter(
+			(r) => typeof r !== 'string' || !/^\+?[1-9]\d{1,14}$/.test(String(r).replace(/[\s-]/g, '')),
+		);
+		if (invalid.length) errors.recipients = [`Invalid phone numbers: ${invalid.join(', ')}`];
+	}
+	const sender = body.sender_id;
+	if (typeof sender !== 'string' || sender === '') errors.sender_id = ['This field is required.'];
+	else {
+		const cleaned = sender.replace(/[^a-zA-Z0-9]/g, '');
+		if (cleaned.length > 11) errors.sender_id = ['Sender ID too long (max 11 characters)'];
+		else if (cleaned.length < 3) errors.sender_id = ['Sender ID too short (min 3 characters)'];
+	}
+	if (body.schedule_time !== undefined && body.schedule_time !== null) {
+		const time = body.schedule_time;
+		if (typeof time !== 'string' || Number.isNaN(Date.parse(time)))
+			errors.schedule_time = [
+				'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].',
+			];
+	}
+	return errors;
+}
+
+/**
+ * POST /api/messaging/sms/send/ `{message, recipients (1–1000), sender_id, schedule_time?}`: 201
+ * `{success, message, data: {message_id, base_message_id, provider, recipient_count, cost_estimate, status}}`.
+ * @param {import('./api.mjs').Ctx} ctx
+ */
+function loginSend(ctx) {
+	const wild = isWild(ctx);
+	const body = ctx.body ?? {};
+	const errors = sendFieldErrors(body, wild);
+	if (Object.keys(errors).length) {
+		if (errors.message?.some((m) => m.includes('special characters')))
+			throw realError(400, {
+				message: 'Message contains special characters or emojis that are not allowed.',
+				error_code: 'INVALID_CHARACTERS',
+				errors,
+				user_hint:
+					'Please use only plain text (letters, numbers, spaces, and basic punctuation). Remove emojis and special characters.',
+				actions: { allowed_chars: 'Letters, numbers, spaces, and basic punctuation only' },
+			});
+		throw realError(400, {
+			message: 'Some information is missing or invalid.',
+			error_code: 'VALIDATION_ERROR',
+			errors,
+			user_hint: 'Check the phone numbers and message, then try again.',
+		});
+	}
+	if (wild && !ACTIVE_SENDER_IDS.some((s) => s.toLowerCase() === body.sender_id.toLowerCase()))
+		throw realError(400, {
+			message: 'Sender name is missing or not available.',
+			error_code: 'SENDER_ID_INVALID',
+			user_hint: 'Choose an approved sender name or request the default in Sender Names.',
+			actions: SENDER_ACTIONS,
+		});
+	const upstream = ctx.state.config.upstream;
+	if (wild && (upstream === 'timeout' || upstream === 'drop'))
+		// The real server keeps a `queued` record and takes no credit; the SMS may still have gone out.
+		throw realError(400, {
+			message: 'Your message could not be sent right now.',
+			error_code: 'PROVIDER_ERROR',
+			detail: UPSTREAM_DETAIL[/** @type {'timeout'|'drop'} */ (upstream)],
+			user_hint: 'Check the phone number format (+2557XXXXXXXX) and try again.',
+			actions: SENDER_ACTIONS,
+		});
+	let sent;
+	try {
+		sent = ctx.state.sendMessage({
+			message: body.message,
+			recipients: body.recipients,
+			sender_id: body.sender_id,
+		});
+	} catch (err) {
+		if (err instanceof ApiError && err.code === 'insufficient_credits')
+			throw realError(400, {
+				message: `Insufficient SMS credits. ${err.message}`,
+				error_code: 'INSUFFICIENT_CREDITS',
+				user_hint: 'Buy SMS credits and try again.',
+				actions: { purchase_url: '/api/billing/sms/purchase/' },
+			});
+		throw err;
+	}
+	const { msg } = sent;
+	if (typeof body.schedule_time === 'string') msg.schedule_time = body.schedule_time;
+	const baseId = randomUUID();
+	storeOf(ctx.state).baseIds.set(msg.id, baseId);
+	return {
+		status: 201,
+		body: {
+			success: true,
+			message: 'SMS sent successfully via Beem',
+			data: {
+				message_id: msg.id,
+				base_message_id: baseId,
+				provider: 'beem',
+				recipient_count: msg.recipients.length,
+				cost_estimate: msg.cost,
+				status: 'sent',
+			},
+		},
+	};
+}
+
+/**
+ * GET /api/billing/sms/balance/: the balance record (SMSBalanceSerializer), `credits` the balance.
+ * @param {import('./api.mjs').Ctx} ctx
+ */
+function loginBalance(ctx) {
+	const used = ctx.state.messageList.reduce(
+		(sum, /** @type {any} */ m) => sum + (m.tenant_account_id ? 0 : m.credits),
+		0,
+	);
+	const at = isoSeconds(ctx.state.seededAt || Date.now());
+	return {
+		status: 200,
+		body: {
+			id: 'b0000000-0000-4000-8000-000000000001',
+			tenant: 'Sandbox Organisation',
+			credits: ctx.state.balance,
+			total_purchased: ctx.state.balance + used,
+			total_used: used,
+			last_updated: isoSeconds(Date.now()),
+			created_at: at,
+		},
+	};
+}
+
+/**
+ * GET /api/billing/payments/transactions/{id}/progress/: at once, the stored `status` and the provider's
+ * `payment_status`. An unknown id is the view's own 500 (its `get_object_or_404` inside `except Exception`).
+ * @param {import('./api.mjs').Ctx} ctx
+ */
+function paymentProgress(ctx) {
+	const tx = ctx.state.transactions.get(ctx.params.transaction_id);
+	if (!tx)
+		throw realError(500, {
+			message: 'Failed to get payment progress',
+			error: 'No PaymentTransaction matches the given query.',
+		});
+	const done = tx.status === 'completed';
+	const steps = [
+		'Payment Initiated',
+		'Complete Payment on Mobile',
+		'Payment Verification',
+		'Credits Added',
+	];
+	return {
+		status: 200,
+		body: {
+			success: true,
+			data: {
+				transaction_id: tx.id,
+				order_id: tx.order_id,
+				invoice_number: `INV-${tx.order_id}`,
+				amount: tx.amount,
+				currency: tx.currency,
+				status: tx.status,
+				payment_status: done ? 'COMPLETED' : tx.status === 'failed' ? 'FAILED' : 'PENDING',
+				progress: { step: done ? 4 : 1, total_steps: 4, percentage: done ? 100 : 25 },
+				progress_percentage: done ? 100 : 25,
+				current_step: done ? 'Credits Added' : 'Payment Initiated',
+				next_step: done ? '' : 'Complete Payment on Mobile',
+				steps,
+				purchase: null,
+				created_at: isoSeconds(tx.createdMs),
+				updated_at: isoSeconds(tx.updatedMs),
+				completed_at: tx.completed_at,
+			},
+		},
+	};
+}
+
+/**
+ * One billing record as the comprehensive history lists it.
+ * @param {Record<string, any>} r a billing record of type purchase or payment
+ * @param {Record<string, any> | undefined} tx its transaction
+ */
+function historyEntry(r, tx) {
+	const payment = r.type === 'payment';
+	return {
+		id: r.id,
+		type: r.type,
+		type_display: payment ? 'Payment Transaction' : 'SMS Package Purchase',
+		invoice_number: `INV-${String(r.id).slice(0, 8).toUpperCase()}`,
+		amount: r.amount,
+		currency: r.currency,
+		status: r.status === 'processing' ? 'pending' : r.status,
+		status_display: String(r.status).charAt(0).toUpperCase() + String(r.status).slice(1),
+		payment_method: 'mobile_money',
+		credits: payment ? null : (r.credits ?? null),
+		created_at: r.created_at,
+		completed_at: tx ? tx.completed_at : r.status === 'completed' ? r.created_at : null,
+		description: r.description,
+		...(r.transaction_id ? { transaction_id: r.transaction_id } : {}),
+	};
+}
+
+/**
+ * GET /api/billing/history/comprehensive/: purchases, payments and custom purchases (no usage), newest first, paged
+ * with `page`/`page_size` (not capped), filtered by `status` and `transaction_type`.
+ * @param {import('./api.mjs').Ctx} ctx
+ */
+function comprehensiveHistory(ctx) {
+	const q = ctx.query;
+	const page = Math.max(1, Number(q.get('page')) || 1);
+	const size = Math.max(1, Number(q.get('page_size')) || 20);
+	const status = q.get('status');
+	const type = q.get('transaction_type');
+	/** @type {Record<string, any>[]} */
+	let all = ctx.state.billing.all
+		.slice(0, ctx.state.billing.all.length)
+		.filter((/** @type {any} */ r) => r.type !== 'usage')
+		.map((/** @type {any} */ r) => historyEntry(r, ctx.state.transactions.get(r.id)));
+	all = [...all, ...storeOf(ctx.state).customPurchases]
+		.filter((r) => !status || r.status === status)
+		.filter((r) => !type || r.type === type)
+		.sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
+	const start = (page - 1) * size;
+	const completed = all.filter((r) => r.status === 'completed');
+	return {
+		status: 200,
+		body: {
+			success: true,
+			data: {
+				transactions: all.slice(start, start + size),
+				summary: {
+					total_transactions: all.length,
+					total_amount: completed.reduce((s, r) => s + Number(r.amount), 0),
+					total_credits: completed.reduce((s, r) => s + (r.credits ?? 0), 0),
+					currency: 'TZS',
+				},
+				pagination: {
+					count: all.length,
+					next: start + size < all.length ? `?page=${page + 1}&page_size=${size}` : null,
+					previous: page > 1 ? `?page=${page - 1}&page_size=${size}` : null,
+					page,
+					page_size: size,
+					total_pages: Math.ceil(all.length / size),
+				},
+			},
+		},
+	};
+}
+
+/**
+ * A custom SMS purchase (admin: POST /__sandbox/custom-purchase `{credits?}`): listed by the comprehensive history;
+ * in `wild` the documented history answers 500 from then on, as the real one does.
+ * @param {import('./state.mjs').SandboxState} state
+ * @param {number} [credits]
+ */
+export function addCustomPurchase(state, credits = 5000) {
+	const id = randomUUID();
+	const record = {
+		id,
+		type: 'custom',
+		type_display: 'Custom SMS Purchase',
+		invoice_number: `CSP-${id.slice(0, 8).toUpperCase()}`,
+		amount: credits * 25,
+		currency: 'TZS',
+		status: 'pending',
+		status_display: 'Pending',
+		payment_method: 'custom',
+		credits,
+		created_at: isoSeconds(Date.now()),
+		completed_at: null,
+		description: `Custom purchase of ${credits} SMS credits at 25 TZS each`,
+	};
+	storeOf(state).customPurchases.push(record);
+	return record;
+}
+
+/**
+ * The wild profile's answer where the real server fails on its own: the documented billing history once a custom
+ * purchase exists (a 500 from its view), an unknown campaign's analytics (its view answers 500 for any failure).
+ * `undefined` when the route answers as usual.
+ * @param {string} template
+ * @param {import('./api.mjs').Ctx} ctx
+ * @returns {{status: number, body: unknown} | undefined}
+ */
+export function wildFailure(template, ctx) {
+	if (template === '/api/billing/history/' && storeOf(ctx.state).customPurchases.length)
+		return {
+			status: 500,
+			body: {
+				success: false,
+				message: 'Failed to retrieve billing history',
+				// As the real server answered here once a custom purchase was initiated (its view reads `.purchase` of every
+				// payment transaction).
+				error: 'PaymentTransaction has no purchase.',
+			},
+		};
+	if (
+		template === '/api/messaging/campaigns/{campaign_id}/analytics/' &&
+		!ctx.state.campaigns.get(ctx.params.campaign_id)
+	)
+		return { status: 500, body: { success: false, message: 'Failed to get campaign analytics' } };
+	return undefined;
+}
+
+/**
+ * @type {Array<[string, string, (ctx: import('./api.mjs').Ctx) => import('./api.mjs').Result, boolean]>}
+ */
+export const LOGIN_ROUTES = [
+	['POST', '/api/messaging/sms/send/', loginSend, true],
+	['GET', '/api/billing/sms/balance/', loginBalance, true],
+	['GET', '/api/billing/payments/transactions/{transaction_id}/progress/', paymentProgress, true],
+	['GET', '/api/billing/history/comprehensive/', comprehensiveHistory, true],
+];
+
+/** These routes answer in the real server's shapes in both profiles: the wild reshaping leaves them as they are. */
+export const LOGIN_TEMPLATES = new Set(LOGIN_ROUTES.map((route) => route[1]));
