@@ -24,7 +24,7 @@ export const description: INodeProperties[] = [
 				value: 'create',
 				action: 'Create contact',
 				description:
-					'Create a new contact from a name and a phone number (email, tags and attributes optional); returns it with its ID. Fails when the number is already a contact’s.',
+					'Create a new contact from a name and a phone number; returns it with its ID. Fails if the number is taken.',
 			},
 			{
 				name: 'Create or Update',
@@ -50,7 +50,7 @@ export const description: INodeProperties[] = [
 				value: 'getAll',
 				action: 'Get many contacts',
 				description:
-					'Retrieve a list of contacts, newest first, optionally filtered by search text, phone number, email or active state; one item per contact, with its ID',
+					'Retrieve a list of contacts, newest first, optionally filtered by text, phone, email or active state',
 			},
 			{
 				name: 'Opt In',

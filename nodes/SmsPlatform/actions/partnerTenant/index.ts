@@ -25,7 +25,7 @@ export const description: INodeProperties[] = [
 				value: 'initiatePayment',
 				action: 'Initiate payment for partner tenant',
 				description:
-					'Ask a partner tenant’s buyer to pay for an SMS package by mobile money, on their phone; needs the tenant ID and package, returns the transaction ID to follow',
+					'Ask a tenant’s buyer to pay for an SMS package by mobile money; returns the transaction ID to follow',
 			},
 		],
 		default: 'create',

@@ -25,7 +25,7 @@ export const description: INodeProperties[] = [
 				value: 'request',
 				action: 'Request sender ID',
 				description:
-					'Ask the service for a new sender ID with a sample message; returns the request, pending until the service approves it by hand',
+					'Ask for a new sender ID with a sample message; it stays pending until the service approves it',
 			},
 		],
 		default: 'getAll',

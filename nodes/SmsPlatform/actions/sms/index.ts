@@ -41,7 +41,7 @@ export const description: INodeProperties[] = [
 				value: 'send',
 				action: 'Send SMS',
 				description:
-					'Send an SMS to one or more phone numbers from a sender ID; returns the message ID to check delivery with (one credit per recipient and part)',
+					'Send an SMS to one or more phone numbers from a sender ID; returns the message ID to check delivery with',
 			},
 		],
 		default: 'send',
