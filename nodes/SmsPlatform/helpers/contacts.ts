@@ -2,13 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { endpoints } from '../endpoints';
-import {
-	apiRequest,
-	getList,
-	listRecords,
-	type ApiContext,
-	type RequestSettings,
-} from '../transport';
+import { getList, listRecords, type ApiContext, type RequestSettings } from '../transport';
 import { optionalString, requiredString } from './parameters';
 import { normalizePhone, parseCountryCode } from './phone';
 
@@ -155,87 +149,6 @@ export function phoneExistsError(
 		`${error.description ?? ''} To change that contact, use the operation 'Create or Update' (it updates the contact with this number), or 'Update' with its ID (find it with 'Get Many' → 'Filters' → 'Phone').`.trim();
 	error.context.itemIndex = itemIndex;
 	return error;
-}
-
-/** What one contact of a bulk import became. */
-export type ImportAction = 'created' | 'updated' | 'refused' | 'createdOrUpdated';
-
-export interface ImportAnswer {
-	imported: number;
-	updated: number;
-	skipped: number;
-	/** Refusals by position in the request (0-based), in the service's words. */
-	refused: Map<number, string>;
-	/** Errors the service gave without a position. */
-	unplaced: string[];
-}
-
-/** The text of an error the service gives as a Python repr: `{'phone_e164': [ErrorDetail(string='…', code='…')]}`. */
-function readableReason(text: string): string {
-	const details = [...text.matchAll(/string=(['"])(.*?)\1, code=/g)].map((match) => match[2]);
-	return details.length ? details.join(' ') : text.trim();
-}
-
-/** Reads a bulk import's answer: `{imported, updated, skipped, total_processed, errors: ["Contact 3: …"]}`. */
-export function readImportAnswer(body: IDataObject): ImportAnswer {
-	const count = (value: unknown) => (Number.isFinite(Number(value)) ? Number(value) : 0);
-	const refused = new Map<number, string>();
-	const unplaced: string[] = [];
-	for (const entry of Array.isArray(body.errors) ? body.errors : []) {
-		const text = typeof entry === 'string' ? entry : JSON.stringify(entry);
-		const match = /^Contact (\d+): ([\s\S]*)$/.exec(text);
-		if (match) refused.set(Number(match[1]) - 1, readableReason(match[2]));
-		else unplaced.push(text);
-	}
-	return {
-		imported: count(body.imported),
-		updated: count(body.updated),
-		skipped: count(body.skipped),
-		refused,
-		unplaced,
-	};
-}
-
-/** Sends one bulk import of contacts (create, or update the contact with the same phone). */
-export async function importContacts(
-	ctx: IExecuteFunctions,
-	contacts: Array<{ full_name: string; phone: string; email: string }>,
-	itemIndex: number,
-	settings: Partial<RequestSettings>,
-): Promise<IDataObject> {
-	const response = await apiRequest<IDataObject>(ctx, {
-		...endpoints.importContacts(),
-		body: {
-			import_type: 'phone_contacts',
-			update_existing: true,
-			skip_duplicates: true,
-			contacts,
-		},
-		itemIndex,
-		creates: 'record',
-		settings,
-	});
-	return response.body && typeof response.body === 'object' ? response.body : {};
-}
-
-/**
- * The phone numbers among the `count` contacts created last (the service lists newest first): after an import that
- * created some contacts and updated others, those it created.
- */
-export async function newestPhones(
-	ctx: IExecuteFunctions,
-	count: number,
-	itemIndex: number,
-	settings: Partial<RequestSettings>,
-): Promise<Set<string>> {
-	const records = await listRecords(ctx, {
-		path: endpoints.contacts().path,
-		qs: { ordering: '-created_at' },
-		itemIndex,
-		settings,
-		limit: count,
-	});
-	return new Set(records.map((record) => String(record.phone_e164)));
 }
 
 /**

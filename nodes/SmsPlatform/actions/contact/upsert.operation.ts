@@ -7,15 +7,12 @@ import type {
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import {
-	countryCodeOption,
 	importContacts,
-	MAX_IMPORT,
 	newestPhones,
-	readEmail,
 	readImportAnswer,
-	readPhone,
 	type ImportAction,
-} from '../../helpers/contacts';
+} from '../../helpers/contactImport';
+import { countryCodeOption, MAX_IMPORT, readEmail, readPhone } from '../../helpers/contacts';
 import { getRequestSettings, optionalString, parameterReader } from '../../helpers/parameters';
 import { mayHaveBeenAccepted } from '../../transport';
 import type { FailureGate, ItemResult, OperationOutput } from '../operation';
