@@ -18,7 +18,7 @@ export const description: INodeProperties[] = [
 				value: 'create',
 				action: 'Create partner tenant',
 				description:
-					'Create a new partner tenant (a customer account that uses your credits) from its name, owner and contact phone; returns its tenant ID and service account ID',
+					'Create a new partner tenant, a customer account that uses your credits; returns its tenant and service account IDs',
 			},
 			{
 				name: 'Initiate Payment',
