@@ -8,13 +8,14 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { DEMO_CREDENTIAL_ID, DEMO_CREDENTIAL_NAME } from '../scripts/examples.mjs';
-import { buildPackage, installTarball, packPackage } from '../scripts/install-package.mjs';
+import { installTestPackage, testPackage } from '../scripts/install-package.mjs';
 import {
 	createN8n,
 	executeWorkflow,
 	freePort,
 	importCredentials,
 	importWorkflows,
+	seedMigratedDatabase,
 } from '../scripts/n8n/process.mjs';
 import { ensureN8n } from '../scripts/n8n-runtime.mjs';
 import {
@@ -96,12 +97,12 @@ export async function api(sandbox, method, pathname, body) {
  */
 export async function setupE2E({ workflows, profile = 'documented', extraCredentials }) {
 	const n8nPaths = await timed('ensure n8n', () => ensureN8n());
-	await timed('build package', () => buildPackage({ quiet: true }));
-	const packDir = mkdtempSync(path.join(os.tmpdir(), 'sms-platform-e2e-pack-'));
-	const pack = await timed('pack package', () => packPackage({ destination: packDir }));
+	// Built and packed once by scripts/test.mjs for the whole run; by this file itself when run alone.
+	const { pack, cleanup: removePack } = await testPackage({ timed });
 
 	const userFolder = mkdtempSync(path.join(os.tmpdir(), 'sms-platform-e2e-n8n-'));
-	await timed('install tarball', () => installTarball({ userFolder, tarball: pack.tarball }));
+	await timed('migrated database', () => seedMigratedDatabase(n8nPaths, userFolder));
+	await timed('install tarball', () => installTestPackage({ userFolder, pack }));
 
 	// Two sandboxes: the operations' assertions stay exact while the examples run at the same time.
 	const sandboxes = {
@@ -175,7 +176,7 @@ export async function setupE2E({ workflows, profile = 'documented', extraCredent
 			await Promise.allSettled(Object.values(sandboxes).map((sandbox) => sandbox.close()));
 			if (process.env.E2E_KEEP !== '1') {
 				rmSync(userFolder, { recursive: true, force: true });
-				rmSync(packDir, { recursive: true, force: true });
+				removePack();
 			} else {
 				process.stderr.write(`[e2e] kept the n8n user folder ${userFolder}\n`);
 			}

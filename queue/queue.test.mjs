@@ -25,7 +25,7 @@ import { after, before, describe, test } from 'node:test';
 import { admin as sandboxAdmin, api as sandboxApi, CREDENTIALS } from '../e2e/harness.mjs';
 import { chain, node, NODE_TYPE, POLL_TIMES, TRIGGER_TYPE } from '../e2e/workflows.mjs';
 import { SANDBOX_API_KEY, SEED_IDS, startSandbox } from '../sandbox/server.mjs';
-import { buildPackage, installTarball, packPackage } from '../scripts/install-package.mjs';
+import { installTestPackage, testPackage } from '../scripts/install-package.mjs';
 import { summarizeRun } from '../scripts/n8n/cli-output.mjs';
 import {
 	createN8n,
@@ -329,12 +329,11 @@ before(
 		const installMs = ensureQueueServers();
 		if (installMs) timings['install redis-server and postgresql (apt-get)'] = installMs;
 		const n8nPaths = await timed('ensure n8n', () => ensureN8n());
-		await timed('build package', () => buildPackage({ quiet: true }));
-		const packDir = mkdtempSync(path.join(os.tmpdir(), 'sms-platform-queue-pack-'));
+		const { pack, cleanup: removePack } = await testPackage({ timed });
 		const userFolder = mkdtempSync(path.join(os.tmpdir(), 'sms-platform-queue-n8n-'));
 		logDir = mkdtempSync(path.join(os.tmpdir(), 'sms-platform-queue-logs-'));
 		cleanups.push(async () => {
-			rmSync(packDir, { recursive: true, force: true });
+			removePack();
 			if (process.env.QUEUE_KEEP === '1') {
 				process.stderr.write(`[queue] kept ${userFolder} and the logs in ${logDir}\n`);
 			} else {
@@ -342,8 +341,7 @@ before(
 				rmSync(logDir, { recursive: true, force: true });
 			}
 		});
-		const pack = await timed('pack package', () => packPackage({ destination: packDir }));
-		await timed('install tarball', () => installTarball({ userFolder, tarball: pack.tarball }));
+		await timed('install tarball', () => installTestPackage({ userFolder, pack }));
 
 		const redis = await timed('start redis', () => startRedis());
 		cleanups.push(() => redis.stop());

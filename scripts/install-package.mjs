@@ -10,8 +10,16 @@
 //   linkDev({ userFolder })               symlinks the project into <userFolder>/.n8n/nodes/node_modules/<name>, so
 //                                          n8n started with N8N_DEV_RELOAD=true picks up rebuilds of dist/
 //
-// Runnable: `node scripts/install-package.mjs [--dev] <n8n user folder>` (builds first unless --no-build).
+//   packForTests({ folder })              once per test run (scripts/test.mjs): packs into <folder> and installs the
+//                                          tarball into <folder>/installed, for every test's n8n to copy
+//   testPackage({ timed })                 the pack a test installs: the test run's (PACKED_ENV) or, for a test run by
+//                                          hand, built and packed now
+//   installTestPackage({ userFolder, pack }) copies the test run's install, or installs the tarball
+//
+// Runnable: `node scripts/install-package.mjs [--dev] <n8n user folder>` (builds first unless --no-build), and
+// `node scripts/install-package.mjs --for-tests <folder>` (packForTests, no build).
 import {
+	cpSync,
 	existsSync,
 	lstatSync,
 	mkdirSync,
@@ -188,6 +196,65 @@ export async function installTarball({ userFolder, tarball }) {
 }
 
 /**
+ * The environment variable by which scripts/test.mjs tells the end-to-end, browser and queue tests where the package
+ * it built and packed once lies (a folder made by packForTests), so that each test file does not build, pack and
+ * install it again (about 14 s each). A test file run by hand, without it, builds and packs for itself.
+ */
+export const PACKED_ENV = 'SMS_PLATFORM_PACKED';
+
+/**
+ * @typedef {{ tarball: string, files: string[], size: number, unpackedSize: number, installed?: string }} TestPack
+ *   `installed`: a user folder where the tarball is installed already (copied by installTestPackage)
+ */
+
+/**
+ * Packs the (already built) package into `folder` and installs the tarball once into `folder`/installed; writes
+ * `folder`/pack.json for testPackage().
+ * @param {{ folder: string }} options
+ */
+export async function packForTests({ folder }) {
+	const pack = await packPackage({ destination: folder });
+	const installed = path.join(folder, 'installed');
+	await installTarball({ userFolder: installed, tarball: pack.tarball });
+	writeFileSync(
+		path.join(folder, 'pack.json'),
+		`${JSON.stringify({ ...pack, installed }, null, 2)}\n`,
+	);
+	return { ...pack, installed };
+}
+
+/**
+ * The package a test installs: the one of the test run (PACKED_ENV) when set, else built and packed now into a new
+ * temporary folder (removed by `cleanup()`). `timed` names and times each step, as the tests report them.
+ * @param {{ timed?: <T>(name: string, fn: () => Promise<T>) => Promise<T> }} [options]
+ * @returns {Promise<{ pack: TestPack, cleanup: () => void }>}
+ */
+export async function testPackage({ timed = (_name, fn) => fn() } = {}) {
+	const shared = process.env[PACKED_ENV];
+	if (shared) {
+		const pack = JSON.parse(readFileSync(path.join(shared, 'pack.json'), 'utf8'));
+		log(`using the package packed for this test run: ${pack.tarball}`);
+		return { pack, cleanup: () => {} };
+	}
+	await timed('build package', () => buildPackage({ quiet: true }));
+	const dir = mkdtempSync(path.join(os.tmpdir(), 'sms-platform-pack-'));
+	const pack = await timed('pack package', () => packPackage({ destination: dir }));
+	return { pack, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Puts a test's package into an n8n user folder: a copy of the test run's install when there is one (the same
+ * files npm installed from the same tarball), else `npm install` of the tarball as n8n does it.
+ * @param {{ userFolder: string, pack: TestPack }} options
+ */
+export async function installTestPackage({ userFolder, pack }) {
+	if (!pack.installed) return await installTarball({ userFolder, tarball: pack.tarball });
+	const dir = ensureNodesFolder(userFolder);
+	cpSync(nodesDir(pack.installed), dir, { recursive: true });
+	return path.join(dir, 'node_modules', PACKAGE_NAME);
+}
+
+/**
  * Links the project into the user folder (dev mode). Idempotent. Returns the link path.
  * @param {{ userFolder: string }} options
  */
@@ -210,12 +277,25 @@ export function linkDev({ userFolder }) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
 	const args = process.argv.slice(2);
+	if (args[0] === '--for-tests' && args[1]) {
+		packForTests({ folder: path.resolve(args[1]) }).catch((error) => {
+			process.stderr.write(`${error.stack ?? error}\n`);
+			process.exit(1);
+		});
+	} else {
+		cli(args);
+	}
+}
+
+/** @param {string[]} args */
+function cli(args) {
 	const dev = args.includes('--dev');
 	const build = !args.includes('--no-build');
 	const userFolder = args.find((arg) => !arg.startsWith('--'));
 	if (!userFolder) {
 		process.stderr.write(
-			'usage: node scripts/install-package.mjs [--dev] [--no-build] <n8n user folder>\n',
+			'usage: node scripts/install-package.mjs [--dev] [--no-build] <n8n user folder>\n' +
+				'       node scripts/install-package.mjs --for-tests <folder>\n',
 		);
 		process.exit(2);
 	}

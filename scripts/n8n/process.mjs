@@ -10,7 +10,16 @@
 //   const server = await startN8n(n8n);                        // server.url, server.stop()
 //   const worker = await startN8nWorker(n8n);                  // queue mode: `n8n worker`, worker.stop()
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	cpSync,
+	createWriteStream,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	renameSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -164,6 +173,37 @@ function writeTempJson(value, prefix) {
 	const file = path.join(dir, 'data.json');
 	writeFileSync(file, JSON.stringify(value, null, 2));
 	return { file, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Gives a new user folder a database that this n8n has already created and migrated, so the instance's first
+ * command does not migrate it again (about 5 s per new instance). The migrated folder is made once per n8n install,
+ * beside it (`<n8n dir>/.sms-platform-migrated`), by an n8n command that creates and migrates a database and
+ * imports nothing; later calls copy it (milliseconds). Made in a temporary folder and renamed into place, so runs
+ * that make it at the same time do not see half of it. Only for SQLite instances with this file's encryption key.
+ * @param {{ bin: string, dir: string }} n8nPaths from ensureN8n()
+ * @param {string} userFolder
+ */
+export async function seedMigratedDatabase(n8nPaths, userFolder) {
+	const template = path.join(n8nPaths.dir, '.sms-platform-migrated');
+	if (!existsSync(path.join(template, '.n8n', 'database.sqlite'))) {
+		const tmp = mkdtempSync(path.join(n8nPaths.dir, '.sms-platform-migrating-'));
+		try {
+			const n8n = createN8n({ bin: n8nPaths.bin, userFolder: tmp, port: await freePort() });
+			await importCredentials(n8n, []);
+			if (!existsSync(path.join(tmp, '.n8n', 'database.sqlite')))
+				throw new Error(`n8n made no database in ${tmp}`);
+			try {
+				renameSync(tmp, template);
+			} catch (error) {
+				// Another run put one in place meanwhile: keep that one.
+				if (!existsSync(path.join(template, '.n8n', 'database.sqlite'))) throw error;
+			}
+		} finally {
+			rmSync(tmp, { recursive: true, force: true });
+		}
+	}
+	cpSync(path.join(template, '.n8n'), path.join(userFolder, '.n8n'), { recursive: true });
 }
 
 /**
