@@ -143,6 +143,15 @@ function pathsFor(dir, version) {
 }
 
 /**
+ * Whether this n8n version is installed in the cache already (ensureN8n would return at once).
+ * @param {string} version
+ */
+export function isN8nInstalled(version) {
+	const dir = path.join(cacheDir(), `n8n-${version}`);
+	return markerMatches(dir, version) && existsSync(pathsFor(dir, version).bin);
+}
+
+/**
  * Ensures the pinned n8n is installed; returns { version, dir, bin, nodeModules }.
  * Run `bin` with `process.execPath` (Node 24): `spawn(process.execPath, [bin, 'start'])`.
  * @param {{ version?: string }} [options]

@@ -9,11 +9,12 @@
 //   node scripts/test.mjs --queue         everything, then queue mode (queue/: Redis, PostgreSQL, a main and two
 //                                         workers; 4 to 4.5 minutes, so CI runs it (.ci/run) and `npm test` does not)
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { PACKED_ENV } from './install-package.mjs';
+import { isN8nInstalled } from './n8n-runtime.mjs';
 import { N8N_FLOOR_VERSION, N8N_VERSION } from './n8n-version.mjs';
 
 const args = new Set(process.argv.slice(2));
@@ -99,6 +100,47 @@ function nodeTest(name, pattern, extra = [], env = {}) {
 	);
 }
 
+/**
+ * Installs an n8n version into the cache in the background (`node scripts/n8n-runtime.mjs`), its output into a log
+ * file. Resolves { version, code, seconds, log }.
+ * @param {string} version
+ * @returns {Promise<{ version: string, code: number, seconds: string, log: string }>}
+ */
+function installInBackground(version) {
+	const log = join(work, `install-n8n-${version}.log`);
+	const fd = openSync(log, 'w');
+	const started = Date.now();
+	console.log(`\n=== installing n8n ${version} in the background (log: ${log})`);
+	const child = spawn(process.execPath, ['scripts/n8n-runtime.mjs'], {
+		stdio: ['ignore', fd, fd],
+		env: { ...process.env, N8N_VERSION: version },
+	});
+	closeSync(fd);
+	return new Promise((resolve) => {
+		child.on('exit', (code, signal) =>
+			resolve({
+				version,
+				code: code ?? (signal ? 1 : 0),
+				seconds: ((Date.now() - started) / 1000).toFixed(1),
+				log,
+			}),
+		);
+	});
+}
+
+// The n8n versions this run starts, installed now when missing (a few minutes each on a new machine), both at once
+// and beside the build, lint, format, scanner and type-checks, which have no time limits. The run waits for them
+// before jest, so the tests with time limits (jest, sandbox, e2e) do not share the machine with an install.
+const versions = [
+	...(!args.has('--skip-e2e') || !args.has('--skip-ui') || args.has('--queue')
+		? [N8N_VERSION]
+		: []),
+	...(!args.has('--skip-e2e') ? [N8N_FLOOR_VERSION] : []),
+];
+const installs = [...new Set(versions)]
+	.filter((version) => !isN8nInstalled(version))
+	.map(installInBackground);
+
 await step('build', 'n8n-node', ['build']);
 await step('lint (n8n-node lint, strict)', 'n8n-node', ['lint']);
 await step("format (prettier --check, the repo's .prettierrc.js)", 'prettier', [
@@ -115,6 +157,22 @@ await step('type-check sandbox', 'tsc', ['-p', 'sandbox/tsconfig.json']);
 await step('no import circle (nodes/, credentials/)', process.execPath, [
 	'scripts/check-imports.mjs',
 ]);
+for (const install of await Promise.all(installs)) {
+	// Counts only when it fails (then each test file tries the install again itself).
+	console.log(`\n=== n8n ${install.version} installed in the background: exit ${install.code}`);
+	if (install.code !== 0) {
+		console.log(readFileSync(install.log, 'utf8').slice(-4000));
+		failed += 1;
+	}
+	steps.push({
+		name: `install n8n ${install.version} (in the background from the start)`,
+		code: install.code,
+		seconds: install.seconds,
+		passed: 0,
+		failed: install.code === 0 ? 0 : 1,
+	});
+}
+
 const jestJson = join(work, 'jest.json');
 await step(
 	'unit and integration tests (jest)',
