@@ -61,7 +61,7 @@ function refusedCredentialAdvice(mode: CredentialMode | undefined): string {
 /** What to do about it, by status. */
 export function adviceFor(
 	status: number | undefined,
-	context: { isSend?: boolean; mode?: CredentialMode } = {},
+	context: { creates?: 'sms' | 'record'; repeated?: boolean; mode?: CredentialMode } = {},
 ): string {
 	if (status === 400 || status === 422) {
 		return 'Check the fields the service names, then run the node again.';
@@ -78,9 +78,14 @@ export function adviceFor(
 		return "The service allows 1000 requests an hour: wait for the limit to reset, raise 'Max Rate-Limit Wait' in 'Request Options', or send fewer requests (e.g. with 'Combine Items').";
 	}
 	if (status !== undefined && status >= 500) {
-		return context.isSend
-			? 'The message may or may not have been accepted: it was not re-sent automatically, to avoid a duplicate SMS. Check the message log or balance before sending again.'
-			: 'The request was tried again without success. Try again later.';
+		// Only what really happened: a request that creates something is never repeated on a 5xx.
+		if (context.creates === 'sms')
+			return 'The message may or may not have been accepted: it was not re-sent automatically, to avoid a duplicate SMS. Check the message log or balance before sending again.';
+		if (context.creates === 'record')
+			return 'The service may or may not have done it: the request was not repeated automatically, to avoid doing it twice. Check the record or list before trying again.';
+		return context.repeated
+			? 'The request was tried again without success. Try again later.'
+			: 'Try again later.';
 	}
 	return 'Check the request and try again.';
 }
@@ -91,7 +96,10 @@ export interface ApiErrorInput {
 	method: string;
 	path: string;
 	itemIndex?: number;
-	isSend?: boolean;
+	/** What the request creates (ApiRequest.creates), for the advice on a 5xx. */
+	creates?: 'sms' | 'record';
+	/** The request was sent more than once (retries), for the advice on a 5xx. */
+	repeated?: boolean;
 	/** The credential's mode, for the advice on a 401. */
 	mode?: CredentialMode;
 	/** The title, when the status alone does not say what happened (e.g. network failures). */
@@ -117,7 +125,10 @@ export function buildApiError(node: INode, input: ApiErrorInput): NodeApiError {
 	if (words?.message)
 		parts.push(`The service said: "${words.message}" (HTTP ${status ?? '-'}${code}).`);
 	else if (status) parts.push(`The service answered HTTP ${status}.`);
-	parts.push(input.description ?? adviceFor(status, { isSend: input.isSend, mode: input.mode }));
+	parts.push(
+		input.description ??
+			adviceFor(status, { creates: input.creates, repeated: input.repeated, mode: input.mode }),
+	);
 	parts.push(`Request: ${input.method} ${input.path}.`);
 	const description = parts.join(' ');
 	const error = new NodeApiError(
@@ -220,7 +231,7 @@ export function refusedCredentialError(
 		method: req.method,
 		path: req.path,
 		itemIndex: req.itemIndex,
-		isSend: req.creates === 'sms',
+		creates: req.creates,
 		message:
 			kind === 'jwt'
 				? 'This endpoint does not accept the email and password login'

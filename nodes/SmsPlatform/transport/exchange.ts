@@ -176,7 +176,7 @@ async function attemptUntilDecided<T>(ctx: ApiContext, req: ApiRequest): Promise
 		return {
 			body: readAnswer(
 				ctx.getNode(),
-				{ ...req, mode: credentials.authMethod as CredentialMode },
+				{ ...req, mode: credentials.authMethod as CredentialMode, repeated: attempts > 1 },
 				status,
 				response?.body,
 			) as T,
@@ -225,7 +225,7 @@ function rethrowIfAnswered(ctx: ApiContext, req: ApiRequest, error: unknown): un
 			method: req.method,
 			path: req.path,
 			itemIndex: req.itemIndex,
-			isSend: req.creates === 'sms',
+			creates: req.creates,
 		});
 	}
 	const login = isLoginFailure(error);
