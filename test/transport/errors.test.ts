@@ -7,7 +7,8 @@ import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { readServerWords } from '../../nodes/SmsPlatform/transport/body';
-import { adviceFor, buildApiError } from '../../nodes/SmsPlatform/transport/errors';
+import { adviceFor } from '../../nodes/SmsPlatform/transport/advice';
+import { buildApiError } from '../../nodes/SmsPlatform/transport/errors';
 import { testSettings as policy } from '../support/testSettings';
 import { BASE_URL, runNode, caught } from '../support/harness';
 
