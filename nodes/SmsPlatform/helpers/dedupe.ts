@@ -147,7 +147,7 @@ export class DedupeStore {
 			for (const key of claimed) this.remember(key, 'started');
 			// Claimed only when a later call finds the started entries there (another process's write may have
 			// dropped them: the call writes them again, and the next one checks).
-			if (!(await this.present(claimed.map((key) => STARTED + key)))) {
+			if (claimed.length && !(await this.present(claimed.map((key) => STARTED + key)))) {
 				await this.forget(claimed);
 				throw new Error(
 					`concurrent writes dropped its records ${ROUNDS} times in a row; nothing was sent`,
