@@ -4,7 +4,7 @@
  */
 import { DedupeStore, KEYS_REMEMBERED, MAX_ENTRIES } from '../../nodes/SmsPlatform/helpers/dedupe';
 import { actionContext } from '../support/harness';
-import { ProcessedDataStore, processedDataStore } from '../support/processedData';
+import { concurrentWriter, processedDataStore } from '../support/processedData';
 
 const store = processedDataStore();
 const open = () => DedupeStore.open(actionContext({ resource: 'sms', operation: 'send' }, [{}]), 0);
@@ -47,31 +47,6 @@ describe('DedupeStore', () => {
 		expect((await open().claim(['first'])).get('first')).toBe('claimed');
 	});
 });
-
-/**
- * Another n8n process writing the node's row at the same time: the store call numbers `dropped` are lost updates
- * (the other process read the row before the call and wrote it back after, with its own entry): the row is as
- * it was before the call, plus that entry.
- */
-function concurrentWriter(raw: ProcessedDataStore, dropped: (call: number) => boolean) {
-	const original = raw.checkProcessedAndRecord.bind(raw);
-	let call = 0;
-	const spy = jest
-		.spyOn(raw, 'checkProcessedAndRecord')
-		.mockImplementation(async (items, scope, contextData, options) => {
-			const number = ++call;
-			const rowKey = `${String(contextData.workflow.id)}|n:${contextData.node?.id ?? ''}`;
-			const before = raw.rows.get(rowKey);
-			const snapshot = before && { mode: before.mode, data: [...before.data] };
-			const result = await original(items, scope, contextData, options);
-			if (dropped(number) && snapshot) {
-				snapshot.data.push(ProcessedDataStore.hash(`other-${number}`));
-				raw.rows.set(rowKey, snapshot);
-			}
-			return result;
-		});
-	return { restore: () => spy.mockRestore(), calls: () => call };
-}
 
 describe('DedupeStore with a concurrent writer in another n8n process (lost updates)', () => {
 	const has = (value: string) => store.has('test-workflow', 'node-under-test', value);
