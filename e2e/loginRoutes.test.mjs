@@ -337,10 +337,10 @@ describe(`issue 28: route families in a real n8n ${N8N_VERSION}`, { timeout: 900
 					process.stderr.write(`[e2e] triggers ${family}: ${JSON.stringify([...paths])}\n`);
 					if (family === 'L') {
 						assert.ok(item.completed_at, 'the login route says when it completed');
-						assert.deepEqual([...paths].sort(), [
+						// The login itself only when the token n8n keeps in the credential has expired.
+						assert.deepEqual([...paths].filter((p) => p !== 'POST /api/auth/login/').sort(), [
 							'GET /api/billing/payments/transactions/',
 							'GET /api/billing/sms/balance/',
-							'POST /api/auth/login/',
 						]);
 					} else {
 						assert.deepEqual([...paths].sort(), [
@@ -455,7 +455,10 @@ describe(`issue 28: route families in a real n8n ${N8N_VERSION}`, { timeout: 900
 			const { result, requests } = await run(WF.L.unknown, wild);
 			const item = result.nodes.Send.items[0];
 			assert.equal(item.outcome, 'unknown');
-			assert.match(String(item.error), /PROVIDER_ERROR|could not be sent right now/);
+			assert.equal(
+				item.error,
+				'The SMS may have gone out: the service lost touch with its SMS provider [item 0]',
+			);
 			assert.equal(sends(requests).length, 1, 'one request, not retried');
 			assert.equal(requests.filter((r) => r.path.includes('/api/integration/v1/')).length, 0);
 		} finally {
