@@ -10,8 +10,8 @@ import nock from 'nock';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { BASE_URL, runInWorkflow } from '../support/harness';
+import { sendServer } from './sendServer';
 
-const SEND = '/api/integration/v1/sms/send/';
 const BALANCE = '/api/integration/v1/sms/balance/';
 const CONTACT_ID = '0b7f3c2a-1d4e-4f5a-9b6c-7d8e9f0a1b2c';
 const PACKAGES = '/api/billing/sms/packages/';
@@ -32,19 +32,6 @@ const BAD_RECIPIENT =
 	'Recipient "12345" is not a usable phone number: not in E.164 format: start with + and the country code, e.g. +255712345678 [item 1]';
 const BAD_RECIPIENT_ADVICE =
 	"Nothing was sent for this item. Numbers must be E.164 (+ and the country code, e.g. +255712345678), or set 'Options' → 'Default Country Code' for local numbers.";
-
-/** The send endpoint: one message id a request, in order. */
-function sendServer() {
-	const bodies: IDataObject[] = [];
-	nock(BASE_URL)
-		.post(SEND)
-		.times(10)
-		.reply(200, (_uri, body) => {
-			bodies.push(body as IDataObject);
-			return { success: true, message_id: `msg-${bodies.length}`, status: 'sent' };
-		});
-	return bodies;
-}
 
 const view = (output: INodeExecutionData[]) =>
 	output.map((item) => ({ json: item.json, pairedItem: item.pairedItem }));

@@ -9,8 +9,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { errorJson } from '../../nodes/SmsPlatform/actions/router';
 import { BASE_URL, runNode, caught } from '../support/harness';
-
-const SEND = '/api/integration/v1/sms/send/';
+import { SEND, sendServer } from './sendServer';
 
 const sendParameters = {
 	resource: 'sms',
@@ -25,19 +24,6 @@ const items: IDataObject[] = [
 	{ name: 'Baraka', to: 'not-a-number' },
 	{ name: 'Chausiku', to: '+255713000111' },
 ];
-
-/** A send endpoint that records every body it receives and answers with a message id per request. */
-function sendServer() {
-	const bodies: IDataObject[] = [];
-	nock(BASE_URL)
-		.post(SEND)
-		.times(10)
-		.reply(200, (_uri, body) => {
-			bodies.push(body as IDataObject);
-			return { success: true, message_id: `msg-${bodies.length}`, status: 'sent' };
-		});
-	return bodies;
-}
 
 const pairs = (output: INodeExecutionData[]) => output.map((item) => item.pairedItem);
 

@@ -277,6 +277,7 @@ export interface PollOptions {
 	parameters: IDataObject;
 	staticData?: StaticData;
 	credentials?: ICredentialDataDecryptedObject;
+	helper?: TestCredentialsHelper;
 	mode?: WorkflowExecuteMode;
 }
 
@@ -287,7 +288,8 @@ export interface PollResult {
 
 /** Runs one poll of the trigger through n8n-core's real PollContext, static data carried in and out as JSON. */
 export async function pollTrigger(options: PollOptions): Promise<PollResult> {
-	const helper = new TestCredentialsHelper(options.credentials ?? apiKeyCredentials());
+	const helper =
+		options.helper ?? new TestCredentialsHelper(options.credentials ?? apiKeyCredentials());
 	const node = makeNode(TRIGGER_TYPE, options.parameters);
 	const workflow = new Workflow({
 		id: 'test-workflow',

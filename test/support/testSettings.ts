@@ -1,3 +1,4 @@
+import nock from 'nock';
 import type { Defaults } from '../../nodes/SmsPlatform/transport/defaults';
 
 const actual = jest.requireActual<typeof import('../../nodes/SmsPlatform/transport/defaults')>(
@@ -16,3 +17,19 @@ export const testSettings: Defaults = {
 
 /** The production defaults, for tests that pin them. */
 export const productionSettings = actual.DEFAULT_SETTINGS;
+
+/**
+ * For a describe block: retries with almost no wait (at most 2 ms), the settings restored and nock's interceptors
+ * cleared after each test.
+ */
+export function useQuickRetries(): void {
+	const saved = { ...testSettings };
+	beforeEach(() => {
+		testSettings.baseDelayMs = 1;
+		testSettings.maxDelayMs = 2;
+	});
+	afterEach(() => {
+		Object.assign(testSettings, saved);
+		nock.cleanAll();
+	});
+}

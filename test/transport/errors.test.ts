@@ -7,7 +7,8 @@ import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { readServerWords } from '../../nodes/SmsPlatform/transport/body';
-import { adviceFor, buildApiError } from '../../nodes/SmsPlatform/transport/errors';
+import { adviceFor } from '../../nodes/SmsPlatform/transport/advice';
+import { buildApiError } from '../../nodes/SmsPlatform/transport/errors';
 import { testSettings as policy } from '../support/testSettings';
 import { BASE_URL, runNode, caught } from '../support/harness';
 
@@ -151,16 +152,19 @@ describe('adviceFor and buildApiError', () => {
 		[403, /lacks permission/],
 		[404, /Check the ID/],
 		[429, /The service allows 1000 requests an hour/],
-		[500, /The request was tried again without success/],
-		[503, /The request was tried again without success/],
+		[500, /^Try again later\.$/],
+		[503, /^Try again later\.$/],
 	])('advises for HTTP %i', (status, advice) => {
 		expect(adviceFor(status)).toMatch(advice);
 	});
 
-	it('says a send was not re-sent on 5xx', () => {
-		expect(adviceFor(500, { isSend: true })).toMatch(
-			/not re-sent automatically, to avoid a duplicate SMS/,
-		);
+	it.each([
+		[{ repeated: true }, /^The request was tried again without success\. Try again later\.$/],
+		[{ creates: 'sms' as const }, /not re-sent automatically, to avoid a duplicate SMS/],
+		[{ creates: 'record' as const }, /not repeated automatically, to avoid doing it twice/],
+		[{ creates: 'record' as const, repeated: true }, /not repeated automatically/],
+	])('on a 5xx says only what happened: %o', (context, advice) => {
+		expect(adviceFor(500, context)).toMatch(advice);
 	});
 
 	it('builds the message, description, code and item index', () => {

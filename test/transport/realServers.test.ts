@@ -4,7 +4,7 @@
  */
 import nock from 'nock';
 
-import { testSettings as policy } from '../support/testSettings';
+import { useQuickRetries } from '../support/testSettings';
 import {
 	BASE_URL,
 	TestCredentialsHelper,
@@ -20,15 +20,7 @@ const LOGIN = '/api/auth/login/';
 const CAMPAIGN = '/api/messaging/campaigns/c-1/analytics/';
 
 describe('real servers at the transport', () => {
-	const saved = { ...policy };
-	beforeEach(() => {
-		policy.baseDelayMs = 1;
-		policy.maxDelayMs = 2;
-	});
-	afterEach(() => {
-		Object.assign(policy, saved);
-		nock.cleanAll();
-	});
+	useQuickRetries();
 
 	it('JWT: a token the login has just issued that is refused costs one request a route family and no second login', async () => {
 		let requests = 0;

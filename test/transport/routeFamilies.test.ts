@@ -4,7 +4,7 @@
  */
 import nock from 'nock';
 
-import { testSettings as policy } from '../support/testSettings';
+import { useQuickRetries } from '../support/testSettings';
 import {
 	BASE_URL,
 	TestCredentialsHelper,
@@ -37,15 +37,7 @@ function loginOk() {
 }
 
 describe('route families', () => {
-	const saved = { ...policy };
-	beforeEach(() => {
-		policy.baseDelayMs = 1;
-		policy.maxDelayMs = 2;
-	});
-	afterEach(() => {
-		Object.assign(policy, saved);
-		nock.cleanAll();
-	});
+	useQuickRetries();
 
 	it('login: Get Balance asks GET /api/billing/sms/balance/ once, outputs balance and currency, and says which route answered', async () => {
 		loginOk();

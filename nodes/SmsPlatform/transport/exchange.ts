@@ -8,6 +8,7 @@ import { lowerCaseHeaders, parseBody, saysNoMatch } from './body';
 import type { RequestSettings } from './defaults';
 import {
 	buildApiError,
+	credentialNotAccepted,
 	type CredentialMode,
 	networkError,
 	refusedCredentialError,
@@ -25,7 +26,7 @@ import {
 import { readAnswer } from './readAnswer';
 import { scrubAnswer, scrubError } from './redaction';
 import type { ApiRequest, ApiResponse } from './request';
-import { onRoutes } from './routes';
+import { answeredOn, routesFor } from './routes';
 import {
 	CREDENTIAL_TYPE,
 	credentialsDecrypted,
@@ -51,28 +52,27 @@ export async function apiRequest<T = unknown>(
 	ctx: ApiContext,
 	req: ApiRequest,
 ): Promise<ApiResponse<T>> {
-	return (await onRoutes(
-		ctx,
-		req,
-		async (one) => await requestOnce<T>(ctx, one),
-	)) as ApiResponse<T>;
-}
-
-/** One request on one route. */
-async function requestOnce<T>(ctx: ApiContext, req: ApiRequest): Promise<ApiResponse<T>> {
-	let response: ApiResponse<T>;
-	try {
-		response = await attemptUntilDecided<T>(ctx, req);
-	} catch (caught) {
-		const error =
-			caught instanceof NodeApiError || caught instanceof NodeOperationError
-				? caught
-				: new NodeOperationError(ctx.getNode(), caught as Error, { itemIndex: req.itemIndex });
-		await scrubError(ctx, error, req.itemIndex);
-		throw error;
+	// The route is chosen before the exchange (routes.ts): usually one, two when the login family may take it.
+	let refused: NodeApiError | undefined;
+	for (const tried of await routesFor(ctx, req)) {
+		let response: ApiResponse<T>;
+		try {
+			response = await attemptUntilDecided<T>(ctx, tried.req);
+		} catch (caught) {
+			const error =
+				caught instanceof NodeApiError || caught instanceof NodeOperationError
+					? caught
+					: new NodeOperationError(ctx.getNode(), caught as Error, { itemIndex: req.itemIndex });
+			await scrubError(ctx, error, req.itemIndex);
+			// Refused before anything was done (a send included: nothing was sent): the next route may take it.
+			if (!credentialNotAccepted(error)) throw error;
+			refused ??= error as NodeApiError;
+			continue;
+		}
+		await scrubAnswer(ctx, response.body, req.itemIndex);
+		return answeredOn(ctx, tried, req, response, refused !== undefined);
 	}
-	await scrubAnswer(ctx, response.body, req.itemIndex);
-	return response;
+	throw refused as NodeApiError;
 }
 
 /** The I/O loop: pace, send one attempt, and carry out what `decide` says about it. */
@@ -176,7 +176,7 @@ async function attemptUntilDecided<T>(ctx: ApiContext, req: ApiRequest): Promise
 		return {
 			body: readAnswer(
 				ctx.getNode(),
-				{ ...req, mode: credentials.authMethod as CredentialMode },
+				{ ...req, mode: credentials.authMethod as CredentialMode, repeated: attempts > 1 },
 				status,
 				response?.body,
 			) as T,
@@ -225,7 +225,7 @@ function rethrowIfAnswered(ctx: ApiContext, req: ApiRequest, error: unknown): un
 			method: req.method,
 			path: req.path,
 			itemIndex: req.itemIndex,
-			isSend: req.creates === 'sms',
+			creates: req.creates,
 		});
 	}
 	const login = isLoginFailure(error);

@@ -16,7 +16,7 @@ import { sessionOf, settingsOf, type ApiContext } from './session';
  * - redaction.ts: the credential's secrets removed from errors and answers;
  * - body.ts: parsing a body, the service's own words; envelopes.ts: the resource, list and numbers in an answer;
  * - readAnswer.ts: a final answer's value or error (a 2xx without what was asked too); errors.ts: every error's
- *   title, advice and constructor;
+ *   title and constructor; advice.ts: what to do about it (by status, credential mode, repeats, network code);
  * - request.ts: what a request is; routes.ts: the two route families (documented, login) and the one try on the other;
  * - pages.ts: the page walker (order, parallel pages, each record once, the list's end); records.ts: what
  *   operations read (one record, a list).

@@ -8,7 +8,8 @@ import type {
 import { endpoints } from '../endpoints';
 import { checkedBaseUrl } from './baseUrl';
 import { readServerWords } from './body';
-import { buildApiError, unreachableAdvice } from './errors';
+import { unreachableAdvice } from './advice';
+import { buildApiError } from './errors';
 import { networkFailure } from './policy';
 
 /**

@@ -5,11 +5,12 @@ import { hasNext, isListBody, listCount, unwrapList } from './envelopes';
 import { unexpectedAnswerError } from './readAnswer';
 import { apiRequest } from './exchange';
 import { parallelBudget } from './policy';
+import type { ApiRequest, ApiResponse } from './request';
 import type { Route } from './routes';
 import { sessionOf, settingsOf, type ApiContext } from './session';
 
 /** The page and page size of a list request's query, for the login route's own query. */
-function pageOf(qs: IDataObject | undefined): IDataObject {
+function pageQuery(qs: IDataObject | undefined): IDataObject {
 	const out: IDataObject = {};
 	if (qs?.page !== undefined) out.page = qs.page;
 	if (qs?.page_size !== undefined) out.page_size = qs.page_size;
@@ -119,28 +120,20 @@ export async function readPages(
 	const seen = new Set<string>();
 	let read = 0;
 	let count: number | undefined;
-	const asked = new Map<number, Promise<Page>>();
+	const asked = new Map<number, Promise<ApiResponse>>();
 	/** Pages asked for before the page in front of them was answered. */
 	const askedAhead = new Set<number>();
-	const ask = (number: number, ahead: boolean) => {
-		if (asked.has(number)) return;
-		const page = fetchPage(ctx, list, number);
-		// Read in order below; a page asked for ahead and then not needed must not go unhandled.
-		page.catch(() => undefined);
-		asked.set(number, page);
-		if (ahead) askedAhead.add(number);
-	};
 	try {
-		ask(1, false);
+		asked.set(1, apiRequest(ctx, pageRequest(list, 1)));
 		let previousCount: number | undefined;
 		for (let number = 1; ; number++) {
-			let page = await (asked.get(number) as Promise<Page>);
+			let page = pageOf(ctx, list, number, await (asked.get(number) as Promise<ApiResponse>));
 			asked.delete(number);
 			if (askedAhead.has(number) && listCount(page.body) !== previousCount) {
 				// The list changed between this page's answer and the one before it (a record added on top of a newest-first
 				// list moves the others down a page). Read this page again, now: a page read earlier than the page in front
 				// of it would miss the record that moved across their boundary.
-				page = await fetchPage(ctx, list, number);
+				page = pageOf(ctx, list, number, await apiRequest(ctx, pageRequest(list, number)));
 			}
 			previousCount = listCount(page.body);
 			count = previousCount ?? count;
@@ -163,7 +156,14 @@ export async function readPages(
 			// Asked ahead only when the list has a count, which tells whether it changed while its pages were read.
 			const ahead =
 				previousCount === undefined ? 1 : parallelBudget(rate, Math.min(wanted, parallel));
-			for (let next = number + 1; next <= number + ahead; next++) ask(next, next > number + 1);
+			for (let next = number + 1; next <= number + ahead; next++) {
+				if (asked.has(next)) continue;
+				const request = apiRequest(ctx, pageRequest(list, next));
+				// Read in order above; a page asked for ahead and then not needed must not go unhandled.
+				request.catch(() => undefined);
+				asked.set(next, request);
+				if (next > number + 1) askedAhead.add(next);
+			}
 		}
 	} finally {
 		// Pages asked for ahead of a failure or a stop are answered before the read ends (nothing left running).
@@ -171,28 +171,14 @@ export async function readPages(
 	}
 }
 
-async function fetchPage(ctx: ApiContext, list: ListRequest, number: number): Promise<Page> {
-	const read = await readList(
-		ctx,
-		list,
-		{ ...(list.qs ?? {}), page: number, page_size: pageSizeOf(list) },
-		{
-			message: `The service's answer to page ${number} of ${list.path} is not a list`,
-			description:
-				"Expected a page envelope { count, next, previous, results: [...] } or a list; nothing was output. Check the credential's 'Base URL': it may point at something other than the API.",
-		},
-	);
-	return { number, ...read, fresh: [], last: false };
+/** The request for one page (the login route's own query gets the same page and page size). */
+function pageRequest(list: ListRequest, number: number): ApiRequest {
+	return listRequest(list, { ...(list.qs ?? {}), page: number, page_size: pageSizeOf(list) });
 }
 
-/** One GET of a list's answer: its records, or the error `notAList` when it is not a list. */
-export async function readList(
-	ctx: ApiContext,
-	list: ListRequest,
-	qs: IDataObject | undefined,
-	notAList: { message: string; description: string },
-): Promise<{ body: unknown; records: IDataObject[]; whole: boolean }> {
-	const response = await apiRequest(ctx, {
+/** One GET of a list: the documented query `qs`, and the login route's query with its page. */
+export function listRequest(list: ListRequest, qs: IDataObject | undefined): ApiRequest {
+	return {
 		method: 'GET',
 		path: list.path,
 		qs,
@@ -200,9 +186,28 @@ export async function readList(
 		settings: list.settings,
 		login: list.login && {
 			...list.login,
-			qs: { ...(list.login.qs ?? list.qs ?? {}), ...pageOf(qs) },
+			qs: { ...(list.login.qs ?? list.qs ?? {}), ...pageQuery(qs) },
 		},
+	};
+}
+
+/** A page's answer read as a page; an answer that is not a list is an error. */
+function pageOf(ctx: ApiContext, list: ListRequest, number: number, response: ApiResponse): Page {
+	const read = listAnswer(ctx, list, response, {
+		message: `The service's answer to page ${number} of ${list.path} is not a list`,
+		description:
+			"Expected a page envelope { count, next, previous, results: [...] } or a list; nothing was output. Check the credential's 'Base URL': it may point at something other than the API.",
 	});
+	return { number, body: response.body, ...read, fresh: [], last: false };
+}
+
+/** A list's answer: its records, or the error `notAList` when it is not a list. */
+export function listAnswer(
+	ctx: ApiContext,
+	list: ListRequest,
+	response: ApiResponse,
+	notAList: { message: string; description: string },
+): { records: IDataObject[]; whole: boolean } {
 	const read = recordsOf(list, response.body);
 	if (!read) {
 		throw unexpectedAnswerError(
@@ -211,5 +216,5 @@ export async function readList(
 			{ ...notAList, shown: 120 },
 		);
 	}
-	return { body: response.body, ...read };
+	return read;
 }

@@ -32,7 +32,7 @@ function providerLostTouch(body: unknown): boolean {
 /** The value of a final answer, or the error it stands for. */
 export function readAnswer(
 	node: INode,
-	req: RequestInfo & { mode?: CredentialMode },
+	req: RequestInfo & { mode?: CredentialMode; repeated?: boolean },
 	status: number,
 	raw: unknown,
 ): unknown {
@@ -75,7 +75,8 @@ export function readAnswer(
 			...where,
 			status,
 			body: body.value,
-			isSend,
+			creates: req.creates,
+			repeated: req.repeated,
 			mayHaveBeenAccepted: !idempotent && (status >= 500 || upstream),
 			...(upstream && {
 				message: 'The SMS may have gone out: the service lost touch with its SMS provider',
@@ -119,7 +120,7 @@ export function readAnswer(
 			...where,
 			status,
 			body: value,
-			isSend,
+			creates: req.creates,
 			message: 'The service says the request did not go through',
 			description:
 				"It answered with 'success: false'. Check the fields it names, then run the node again.",

@@ -4,7 +4,7 @@ import type { RequestSettings } from './defaults';
 import { coerceNumbers, unwrapObject } from './envelopes';
 import { unexpectedAnswerError } from './readAnswer';
 import { apiRequest } from './exchange';
-import { type ListRequest, pageSizeOf, readList, readPages } from './pages';
+import { listAnswer, listRequest, type ListRequest, pageSizeOf, readPages } from './pages';
 import type { Route } from './routes';
 import type { ApiContext } from './session';
 
@@ -133,9 +133,9 @@ export async function getList(
 	req: ListRequest,
 	expected: { noun: string; shape: string },
 ): Promise<IDataObject[]> {
-	const read = await readList(ctx, req, req.qs, {
+	const response = await apiRequest(ctx, listRequest(req, req.qs));
+	return listAnswer(ctx, req, response, {
 		message: `The service's answer is not a list of ${expected.noun}`,
 		description: `Expected ${expected.shape}. Check the credential's 'Base URL'.`,
-	});
-	return read.records;
+	}).records;
 }

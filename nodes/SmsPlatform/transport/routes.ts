@@ -1,6 +1,5 @@
-import type { IDataObject, NodeApiError } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { credentialNotAccepted } from './errors';
 import { credentialsOf, sessionOf, type ApiContext } from './session';
 
 /**
@@ -50,56 +49,60 @@ export async function firstFamily(ctx: ApiContext, itemIndex?: number): Promise<
 	return credentials.authMethod === 'jwt' ? 'login' : 'documented';
 }
 
+/** One route a request may go on: its family, and the request as that route takes it. */
+export interface RouteTry<R> {
+	family: RouteFamily;
+	req: R;
+}
+
 /**
- * Sends `req` on the route its credential takes, through `send` (one route, retries and errors included). Without a
- * login route it is `send(req)`: an API key on a documented route makes exactly the request it always made.
+ * The routes to try for `req`, in order, chosen before anything is sent. Without a login route it is `req` alone: an
+ * API key on a documented route makes exactly the request it always made. With one, the credential's family (or the
+ * one that answered earlier in this run) comes first and the other after it, unless the login route is the only one.
+ * The caller tries the next route only when one refused the credential's kind before doing anything (a 401 for a
+ * credential that works: see credentialNotAccepted), a send included, since nothing was sent.
  */
-export async function onRoutes<R extends RoutedRequest, A extends { body: unknown }>(
+export async function routesFor<R extends RoutedRequest>(
 	ctx: ApiContext,
 	req: R,
-	send: (one: R) => Promise<A>,
-): Promise<A & { route?: string }> {
+): Promise<Array<RouteTry<R>>> {
 	const login = req.login;
-	if (!login) return await send(req);
-	const session = sessionOf(ctx);
-	const first = await firstFamily(ctx, req.itemIndex);
-	const order: RouteFamily[] = login.only
-		? ['login']
-		: first === 'login'
-			? ['login', 'documented']
-			: ['documented', 'login'];
-	let refused: NodeApiError | undefined;
-	for (const family of order) {
-		const one: R =
-			family === 'login'
-				? {
-						...req,
-						path: login.path,
-						slow: login.slow,
-						qs: login.qs ?? req.qs,
-						body: login.body ?? req.body,
-					}
-				: req;
-		let answer: A;
-		try {
-			answer = await send(one);
-		} catch (caught) {
-			// `send` throws only the node's own errors (see apiRequest).
-			const error = caught as NodeApiError;
-			// Refused before anything was done (a send included: nothing was sent): the other family may take it.
-			if (!credentialNotAccepted(error)) throw error;
-			refused ??= error;
-			continue;
-		}
-		// Later requests of this run (a broadcast's batches, the next pages) go straight to the family that answered.
-		session.family = family;
-		const route = `${one.method} ${one.path}`;
-		if (family === 'login' || refused) tellRoute(ctx, family, route, req);
-		const body =
-			family === 'login' && login.toDocumented ? login.toDocumented(answer.body) : answer.body;
-		return { ...answer, body, route };
-	}
-	throw refused as NodeApiError;
+	if (!login) return [{ family: 'documented', req }];
+	const onLogin: RouteTry<R> = {
+		family: 'login',
+		req: {
+			...req,
+			path: login.path,
+			slow: login.slow,
+			qs: login.qs ?? req.qs,
+			body: login.body ?? req.body,
+		},
+	};
+	if (login.only) return [onLogin];
+	const onDocumented: RouteTry<R> = { family: 'documented', req };
+	return (await firstFamily(ctx, req.itemIndex)) === 'login'
+		? [onLogin, onDocumented]
+		: [onDocumented, onLogin];
+}
+
+/**
+ * What a route's answer becomes: the family is kept for the rest of the run (a broadcast's batches and the next pages
+ * go straight to it), a hint names the route when it is not the credential's documented one, and the body is read in
+ * the documented shape. `refusedFirst`: the other family refused the credential before this one answered.
+ */
+export function answeredOn<R extends RoutedRequest, A extends { body: unknown }>(
+	ctx: ApiContext,
+	tried: RouteTry<R>,
+	original: R,
+	answer: A,
+	refusedFirst: boolean,
+): A & { route?: string } {
+	if (!original.login) return answer;
+	sessionOf(ctx).family = tried.family;
+	const route = `${tried.req.method} ${tried.req.path}`;
+	if (tried.family === 'login' || refusedFirst) tellRoute(ctx, tried.family, route, original);
+	const toDocumented = tried.family === 'login' ? original.login.toDocumented : undefined;
+	return { ...answer, body: toDocumented ? toDocumented(answer.body) : answer.body, route };
 }
 
 /** An execution hint, once a run for each family: which route answered, and the documented one it stands for. */

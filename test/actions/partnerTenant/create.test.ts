@@ -140,6 +140,23 @@ describe('partnerTenant.create', () => {
 		scope.done();
 	});
 
+	it('a 500 is sent once and says it was not repeated, not that it was tried again', async () => {
+		let requests = 0;
+		nock(BASE_URL)
+			.post(PATH, BODY)
+			.times(3)
+			.reply(() => {
+				requests++;
+				return [500, { detail: 'Internal server error' }];
+			});
+		const error = await caught(async () => await run());
+		expect(requests).toBe(1);
+		expect(error.message).toBe('The service could not answer [item 0]');
+		expect(error.description).toBe(
+			'The service said: "Internal server error" (HTTP 500). The service may or may not have done it: the request was not repeated automatically, to avoid doing it twice. Check the record or list before trying again. Request: POST /api/integration/v1/partner/tenants/create/.',
+		);
+	});
+
 	it('with Continue On Fail, a 403 gives an error item and the next item is still created', async () => {
 		const scope = nock(BASE_URL)
 			.post(PATH, { ...BODY, tenant_name: 'Forbidden Co' })

@@ -119,7 +119,7 @@ describe('sms.send: Wait for Delivery', () => {
 		}
 	});
 
-	it('a status check that is refused for the credential kind asks the messaging endpoint instead', async () => {
+	it('with the login, the status checks go to the login family that sent, as every request of the run', async () => {
 		nock(BASE_URL).post('/api/auth/login/').reply(200, { access_token: 'fresh-token' }).persist();
 		// The login sends on its own route (issue 28), answering in the real server's shape.
 		const sent = nock(BASE_URL)
@@ -129,9 +129,8 @@ describe('sms.send: Wait for Delivery', () => {
 				message: 'SMS sent',
 				data: { message_id: 'msg-1', status: 'sent', recipient_count: 1 },
 			});
-		// A token the login has just issued refused on the integration endpoint: it takes only API keys there.
-		nock(BASE_URL)
-			.persist()
+		// The integration endpoint takes only API keys: the run, which sent on the login route, never asks it.
+		const documented = nock(BASE_URL)
 			.get(STATUS('msg-1'))
 			.reply(401, { detail: 'Given token not valid for any token type' });
 		const checks = statusEndpoint(
@@ -157,6 +156,7 @@ describe('sms.send: Wait for Delivery', () => {
 		});
 		expect(checks['msg-1']).toBe(1);
 		expect(sent.isDone()).toBe(true);
+		expect(documented.isDone()).toBe(false);
 	});
 
 	it('does not check anything without the option', async () => {

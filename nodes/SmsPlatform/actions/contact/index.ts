@@ -36,7 +36,7 @@ export const description: INodeProperties[] = [
 				name: 'Delete',
 				value: 'delete',
 				action: 'Delete contact',
-				description: 'Delete a contact for good, by its ID; returns deleted: true',
+				description: 'Delete a contact permanently, by its ID; returns deleted: true',
 			},
 			{
 				name: 'Get',

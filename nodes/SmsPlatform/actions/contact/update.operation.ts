@@ -151,7 +151,7 @@ async function explainUpdateError(
 	const holder = await findContactByPhone(ctx, phone, itemIndex).catch(() => undefined);
 	if (!holder || String(holder.id) === id) return error;
 	error.message = `Another contact already has the phone number ${phone}`;
-	// The service's words and the request stay; the generic advice for a 500 (try again later) does not fit.
+	// The service's words and the request stay; the generic advice for a 500 gives way to what happened.
 	const description = error.description ?? '';
 	const said =
 		/^The service said: .*?\(HTTP \d+[^)]*\)\./.exec(description)?.[0] ??

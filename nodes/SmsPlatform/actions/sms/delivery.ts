@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { endpoints, type Routes } from '../../endpoints';
+import { messageStatusRoutes } from '../../loginRoutes';
 import { credentialNotAccepted, getRecord, parallelSlots } from '../../transport';
 import type { PreparedItem } from './prepare';
 import type { SendOutcome } from './sendOutcome';
@@ -78,25 +78,22 @@ export async function waitForDelivery(
 	const tracked = track(waiting);
 	const all = [...tracked.values()];
 	let interval = FIRST_INTERVAL_MS;
-	// Some servers take only the login on the integration endpoints: then the messaging endpoint is asked instead.
-	let family: keyof Routes = 'documented';
-	let refusedBoth = false;
+	// The transport picks the status route for the credential (routes.ts); when every route refused it, stop asking.
+	let refused = false;
 	for (;;) {
 		const now = Date.now();
 		const open = all.filter((t) => !t.final && t.deadline > now);
-		if (!open.length || refusedBoth) break;
+		if (!open.length || refused) break;
 		const lastDeadline = Math.max(...open.map((t) => t.deadline));
 		await sleep(Math.min(interval, lastDeadline - now));
 		interval = Math.min(MAX_INTERVAL_MS, Math.round(interval * 1.5));
 		const slots = parallelSlots(ctx, open[0].item.settings);
 		for (const t of open) {
 			await slots.free();
-			if (refusedBoth) break;
-			const used = family;
+			if (refused) break;
 			slots.add(
-				check(ctx, t, used).then((refused) => {
-					if (refused && used === 'documented') family = 'login';
-					else if (refused) refusedBoth = true;
+				check(ctx, t).then((wasRefused) => {
+					refused ||= wasRefused;
 				}),
 			);
 		}
@@ -107,12 +104,11 @@ export async function waitForDelivery(
 	);
 }
 
-/** One status check of one message on one route; true when the route refused the credential's kind. */
-async function check(ctx: IExecuteFunctions, t: Tracked, family: keyof Routes): Promise<boolean> {
+/** One status check of one message; true when the service refused the credential on every route. */
+async function check(ctx: IExecuteFunctions, t: Tracked): Promise<boolean> {
 	try {
 		const record = await getRecord(ctx, {
-			path: endpoints.messageStatus(t.id)[family].path,
-			wrapper: family === 'login' ? 'message' : undefined,
+			...messageStatusRoutes(t.id),
 			required: ['status'],
 			itemIndex: t.item.itemIndex,
 			settings: t.item.settings,

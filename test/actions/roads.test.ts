@@ -1,0 +1,141 @@
+import nock from 'nock';
+import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
+
+import {
+	apiKeyCredentials,
+	BASE_URL,
+	pollTrigger,
+	runNode,
+	TestCredentialsHelper,
+} from '../support/harness';
+
+// The roads from the node to the wire stay short and one-way (a newcomer can walk them, CONTRIBUTING.md "Three
+// roads"): each test records the call stack at the moment a request goes on the wire and names every frame of the
+// package on it. No runner or callback stands in between.
+
+/** Records the call stack at the moment n8n authenticates a POST, i.e. when the send goes on the wire. */
+class StackAtWire extends TestCredentialsHelper {
+	stacks: string[] = [];
+
+	constructor(
+		credentials: ICredentialDataDecryptedObject,
+		private readonly method = 'POST',
+	) {
+		super(credentials);
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		options: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		if (options.method === this.method) this.stacks.push(new Error().stack ?? '');
+		return await super.authenticate(credentials, typeName, options);
+	}
+}
+
+/** The package's frames of a stack (`file:function`), innermost first. */
+function projectFrames(stack: string): string[] {
+	return stack
+		.split('\n')
+		.map((line) => /at (?:async )?(?:\S+\.)?(\w+) \(.*\/(nodes\/[^:]+):\d+:\d+\)/.exec(line))
+		.filter((match): match is RegExpExecArray => match !== null)
+		.map((match) => `${match[2]}:${match[1]}`);
+}
+
+afterEach(() => nock.cleanAll());
+
+it('Send with Combine Items and Wait for Delivery: execute → router → executeBatch → sendOnce → apiRequest → the wire (6 frames)', async () => {
+	nock(BASE_URL)
+		.post('/api/integration/v1/sms/send/')
+		.times(2)
+		.reply(200, { success: true, message_id: 'msg-1', status: 'delivered' });
+	const helper = new StackAtWire(apiKeyCredentials());
+	const { output } = await runNode({
+		parameters: {
+			resource: 'sms',
+			operation: 'send',
+			message: 'Hi',
+			senderId: 'MYSHOP',
+			recipients: '={{ $json.to }}',
+			options: { combineItems: true, batchSize: 1, waitForDelivery: true },
+		},
+		items: [{ to: '+255712000001' }, { to: '+255712000002' }],
+		helper,
+	});
+	expect(output.map((item) => item.json.outcome)).toEqual(['sent', 'sent']);
+	expect(helper.stacks).toHaveLength(2);
+	for (const stack of helper.stacks) {
+		const actionSide = projectFrames(stack).filter((frame) => !frame.includes('/transport/'));
+		expect(actionSide).toEqual([
+			'nodes/SmsPlatform/actions/sms/sendRequests.ts:sendOnce',
+			'nodes/SmsPlatform/actions/sms/send.operation.ts:executeBatch',
+			'nodes/SmsPlatform/actions/router.ts:router',
+			'nodes/SmsPlatform/SmsPlatform.node.ts:execute',
+		]);
+	}
+});
+
+/** A page of the billing history in the documented list shape. */
+function historyPage(page: number, pages: number) {
+	return {
+		count: pages * 2,
+		next: page < pages ? `${BASE_URL}/api/billing/history/?page=${page + 1}` : null,
+		previous: null,
+		results: [1, 2].map((n) => ({
+			id: `r-${page}-${n}`,
+			type: 'payment',
+			amount: 1000,
+			status: 'completed',
+			created_at: `2026-11-0${page}T10:00:0${n}Z`,
+		})),
+	};
+}
+
+it('Billing → Get Many with Return All: execute → router → getHistory → listRecords → readPages → apiRequest → the wire (7 frames)', async () => {
+	nock(BASE_URL)
+		.get('/api/billing/history/')
+		.query(true)
+		.times(3)
+		.reply((uri) => [200, historyPage(Number(new URL(uri, BASE_URL).searchParams.get('page')), 3)]);
+	const helper = new StackAtWire(apiKeyCredentials(), 'GET');
+	const { output } = await runNode({
+		parameters: { resource: 'billing', operation: 'getHistory', returnAll: true },
+		helper,
+	});
+	expect(output).toHaveLength(6);
+	expect(helper.stacks).toHaveLength(3);
+	const road = [
+		'nodes/SmsPlatform/transport/exchange.ts:attemptUntilDecided',
+		'nodes/SmsPlatform/transport/exchange.ts:apiRequest',
+		'nodes/SmsPlatform/transport/pages.ts:readPages',
+		'nodes/SmsPlatform/transport/records.ts:listRecords',
+		'nodes/SmsPlatform/actions/billing/getHistory.operation.ts:execute',
+		'nodes/SmsPlatform/actions/router.ts:router',
+		'nodes/SmsPlatform/SmsPlatform.node.ts:execute',
+	];
+	expect(projectFrames(helper.stacks[0])).toEqual(road);
+	// Pages 2 and 3 are asked for together once page 1 gave the count, and awaited later: V8's async stack of such a
+	// request ends where it was started, so it shows only a part of the same road.
+	for (const stack of helper.stacks.slice(1)) {
+		expect(road).toEqual(expect.arrayContaining(projectFrames(stack)));
+		expect(projectFrames(stack).slice(0, 2)).toEqual(road.slice(0, 2));
+	}
+});
+
+it('the Payment Completed poll: poll → the event → baseline → readTimeline → readPages → apiRequest → the wire (7 frames)', async () => {
+	nock(BASE_URL).get('/api/billing/history/').query(true).reply(200, historyPage(1, 1));
+	const helper = new StackAtWire(apiKeyCredentials(), 'GET');
+	await pollTrigger({ parameters: { event: 'paymentCompleted' }, helper });
+	expect(helper.stacks).toHaveLength(1);
+	// The first poll sets the baseline (later polls go through pollTimeline instead, the same depth).
+	expect(projectFrames(helper.stacks[0])).toEqual([
+		'nodes/SmsPlatform/transport/exchange.ts:attemptUntilDecided',
+		'nodes/SmsPlatform/transport/exchange.ts:apiRequest',
+		'nodes/SmsPlatform/transport/pages.ts:readPages',
+		'nodes/SmsPlatform/events/timelineReader.ts:readTimeline',
+		'nodes/SmsPlatform/events/timeline.ts:baseline',
+		'nodes/SmsPlatform/events/triggerEvent.ts:poll',
+		'nodes/SmsPlatform/SmsPlatformTrigger.node.ts:poll',
+	]);
+});
