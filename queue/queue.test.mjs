@@ -10,9 +10,11 @@
 //   replacement up 4 s later: no recipient gets the SMS twice, and every recipient never sent belongs to an
 //   execution that failed as stalled. The locks of jobs expire after 30 s here (n8n's default is 60 s), so the stall
 //   is found sooner. Then the callers of the failed executions send the same input again: every recipient never
-//   sent is reported unknown; the figures (sent once, twice, never, unknown) are printed.
+//   sent is reported unknown; a recipient sent twice belongs to a failed execution, at most Parallel Requests ×
+//   Batch Size of each; the figures (sent once, twice, never, unknown, and when the twice-sent went out) are printed.
 // - Pairs of executions fired at the same moment with the same Dedupe Key: what the node reports matches what the
-//   service received; how many pairs were sent twice is printed (n8n's store has no lock across workers).
+//   service received; how many pairs were sent twice is printed (n8n's store has no lock across workers: two
+//   executions that find a key new at the same moment both send it).
 //
 // Redis and PostgreSQL come from Debian's packages when missing (scripts/queue-services.mjs) and run as throwaway
 // processes on free loopback ports. `npm run test:queue`; QUEUE_KEEP=1 keeps the logs and the n8n user folder.
@@ -163,7 +165,9 @@ function fire(batches, webhookPath = WEBHOOK_PATH) {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
 				body: JSON.stringify({ batch, recipients }),
-				signal: AbortSignal.timeout(5 * 60_000),
+				// About 15 s on a quiet machine; 106 s and over 300 s (a time-out at 5 min) were seen with the 2 cores
+				// shared with other work: 15 min leaves a margin over the worst seen.
+				signal: AbortSignal.timeout(15 * 60_000),
 			});
 			return { batch, status: response.status, body: await response.json().catch(() => null) };
 		}),
@@ -239,23 +243,29 @@ async function waitForPaymentExecution(/** @type {string} */ transactionId) {
 	assert.fail(`no execution of the payment trigger fired for ${transactionId}`);
 }
 
-/** The workflows: Webhook → Split Out → Send (Combine Items); Payment Completed trigger → No Op. */
-function workflows() {
-	const credentials = {
-		smsPlatformApi: { id: CREDENTIALS.bearer.id, name: CREDENTIALS.bearer.name },
-	};
-	const broadcast = chain(IDS.broadcast, 'Queue: broadcast through a webhook', [
+const credentials = {
+	smsPlatformApi: { id: CREDENTIALS.bearer.id, name: CREDENTIALS.bearer.name },
+};
+
+/**
+ * Webhook → Split Out → Send (Combine Items, Batch Size 10, plus `sendOptions`), answering with every item.
+ * @param {string} id
+ * @param {string} name
+ * @param {{ webhookPath: string, webhookId: string, sendOptions: Record<string, unknown>, sendSettings?: Record<string, unknown> }} settings
+ */
+function broadcastWorkflow(id, name, { webhookPath, webhookId, sendOptions, sendSettings = {} }) {
+	return chain(id, name, [
 		node(
 			'Webhook',
 			'n8n-nodes-base.webhook',
 			{
 				httpMethod: 'POST',
-				path: WEBHOOK_PATH,
+				path: webhookPath,
 				responseMode: 'lastNode',
 				responseData: 'allEntries',
 				options: {},
 			},
-			{ typeVersion: 2, webhookId: '5a7e0000-0000-4000-8000-000000000001' },
+			{ typeVersion: 2, webhookId },
 		),
 		node('One item per recipient', 'n8n-nodes-base.splitOut', {
 			fieldToSplitOut: 'body.recipients',
@@ -270,48 +280,28 @@ function workflows() {
 				recipients: '={{ $json.to }}',
 				message: MESSAGE,
 				senderId: 'QUEUE',
-				options: { combineItems: true, batchSize: BROADCAST.batchSize },
+				options: { combineItems: true, batchSize: BROADCAST.batchSize, ...sendOptions },
 			},
-			{ credentials },
+			{ credentials, ...sendSettings },
 		),
 	]);
+}
+
+/** The workflows: two broadcasts (one with a Dedupe Key); Payment Completed trigger → No Op. */
+function workflows() {
+	const broadcast = broadcastWorkflow(IDS.broadcast, 'Queue: broadcast through a webhook', {
+		webhookPath: WEBHOOK_PATH,
+		webhookId: '5a7e0000-0000-4000-8000-000000000001',
+		sendOptions: {},
+	});
 	// The same broadcast with a Dedupe Key on every item (the recipient's number) and Continue On Fail, so that every
 	// caller sees each item's outcome.
-	const keyed = chain(IDS.keyed, 'Queue: broadcast with a Dedupe Key', [
-		node(
-			'Webhook',
-			'n8n-nodes-base.webhook',
-			{
-				httpMethod: 'POST',
-				path: KEYED_PATH,
-				responseMode: 'lastNode',
-				responseData: 'allEntries',
-				options: {},
-			},
-			{ typeVersion: 2, webhookId: '5a7e0000-0000-4000-8000-000000000002' },
-		),
-		node('One item per recipient', 'n8n-nodes-base.splitOut', {
-			fieldToSplitOut: 'body.recipients',
-			options: {},
-		}),
-		node(
-			'Send',
-			NODE_TYPE,
-			{
-				resource: 'sms',
-				operation: 'send',
-				recipients: '={{ $json.to }}',
-				message: MESSAGE,
-				senderId: 'QUEUE',
-				options: {
-					combineItems: true,
-					batchSize: BROADCAST.batchSize,
-					dedupeKey: '={{ $json.key ?? $json.to }}',
-				},
-			},
-			{ credentials, onError: 'continueRegularOutput' },
-		),
-	]);
+	const keyed = broadcastWorkflow(IDS.keyed, 'Queue: broadcast with a Dedupe Key', {
+		webhookPath: KEYED_PATH,
+		webhookId: '5a7e0000-0000-4000-8000-000000000002',
+		sendOptions: { dedupeKey: '={{ $json.key ?? $json.to }}' },
+		sendSettings: { onError: 'continueRegularOutput' },
+	});
 	const payments = chain(IDS.payments, 'Queue: payment completed', [
 		node(
 			'Trigger',
@@ -608,14 +598,33 @@ describe(`queue mode: one main and two workers`, () => {
 		const unknownPerBatch = [...failedBatches].map(
 			(batch) => unknown.filter((r) => r.batch === batch).length,
 		);
+		// Where a recipient sent twice comes from: when its first request reached the service, against the kill. A
+		// request that started less than the answer time (1 s) before the kill was in flight when the worker died.
+		/** @type {Map<string, number>} recipient → start of its first send request, ms after the kill (< 0: before) */
+		const firstSend = new Map();
+		for (const entry of await admin('GET', '/requests'))
+			if (entry.method === 'POST' && entry.path === SEND_PATH && Date.parse(entry.time) >= firedAt)
+				for (const number of entry.body?.recipients ?? []) {
+					const at = Date.parse(entry.time) - killedAt;
+					firstSend.set(number, Math.min(at, firstSend.get(number) ?? at));
+				}
+		const twiceList = recipients.filter(({ to }) => (sent.get(to) ?? 0) > 1);
+		const twiceFirstSentMsBeforeKill = [
+			...new Set(twiceList.map(({ to }) => -(firstSend.get(to) ?? Number.NaN))),
+		].sort((a, b) => a - b);
 		const summary = {
 			recipients: recipients.length,
 			sentOnce: recipients.filter(({ to }) => sent.get(to) === 1).length,
-			twice: recipients.filter(({ to }) => (sent.get(to) ?? 0) > 1).length,
+			twice: twiceList.length,
 			never: recipients.filter(({ to }) => !sent.has(to)).length,
 			unknown: unknown.length,
 			unknownSentNevertheless: unknown.filter(({ to }) => sent.has(to)).length,
 			unknownPerFailedExecution: unknownPerBatch,
+			twicePerFailedExecution: [...failedBatches].map(
+				(batch) => twiceList.filter((r) => r.batch === batch).length,
+			),
+			twiceInFailedExecutions: twiceList.filter(({ batch }) => failedBatches.has(batch)).length,
+			twiceFirstSentMsBeforeKill,
 			bound: PARALLEL_REQUESTS * BROADCAST.batchSize,
 			answers: Object.fromEntries(
 				[...new Set(answers.map((a) => a.status))].map((status) => [
@@ -666,12 +675,21 @@ describe(`queue mode: one main and two workers`, () => {
 			[],
 			'every recipient never sent is reported unknown',
 		);
-		// Not asserted, reported: n8n's processed-data store reads and writes a node's keys as one row without a lock,
-		// so with the node running on two workers at once a write can drop another worker's records (see
-		// docs/queue-mode.md). A dropped "started" record of a request in flight at the kill lets the second call
-		// send it again (summary.twice); a dropped "sent" record makes a sent key come back unknown, beyond the bound.
+		// Reported, not asserted: how many `unknown` per failed execution, against Parallel Requests × Batch Size. A
+		// worker killed just after another worker's write dropped its newest records (n8n's store has no lock, see
+		// docs/queue-mode.md) leaves them unwritten: a sent key may then come back `unknown` beyond the bound.
 		process.stderr.write(
-			`[queue] not guaranteed across workers: ${summary.twice} recipient(s) sent twice; unknown per failed execution ${unknownPerBatch.join(', ')} (bound ${summary.bound} when no record is dropped)\n`,
+			`[queue] unknown per failed execution ${unknownPerBatch.join(', ')} (bound ${summary.bound} when no record is dropped); sent twice ${summary.twice}, first sent ms before the kill: ${twiceFirstSentMsBeforeKill.join(', ') || 'none'}\n`,
+		);
+		// Every call of a run writes its keys again and a key goes out only once a call found it recorded, so what
+		// another worker's write drops is written back while the run lives. What the killed worker had written since
+		// its last call is lost with it when such a write lands after that call: the keys of its requests in flight,
+		// which the second call finds new and sends again (only the failed executions are sent again). So twice within
+		// the bound in each (run 1: none; run 2: 30, in one execution, first sent 590 to 659 ms before the kill, the
+		// answer takes 1 s).
+		assert.ok(
+			summary.twicePerFailedExecution.every((count) => count <= summary.bound),
+			`twice per failed execution within ${summary.bound}: ${summary.twicePerFailedExecution.join(', ')}`,
 		);
 	});
 

@@ -4,7 +4,7 @@
  */
 import { DedupeStore, KEYS_REMEMBERED, MAX_ENTRIES } from '../../nodes/SmsPlatform/helpers/dedupe';
 import { actionContext } from '../support/harness';
-import { processedDataStore } from '../support/processedData';
+import { concurrentWriter, processedDataStore } from '../support/processedData';
 
 const store = processedDataStore();
 const open = () => DedupeStore.open(actionContext({ resource: 'sms', operation: 'send' }, [{}]), 0);
@@ -34,15 +34,64 @@ describe('DedupeStore', () => {
 	});
 
 	it(`remembers a sent key while ${KEYS_REMEMBERED} later keys are sent (${MAX_ENTRIES} entries), forgets it after more`, async () => {
-		const dedupe = open();
-		await dedupe.claim(['first']);
-		await dedupe.confirm(['first']);
-		const later = keys('k', KEYS_REMEMBERED);
-		await dedupe.claim(later);
-		await dedupe.confirm(later);
-		expect((await dedupe.claim(['first'])).get('first')).toBe('alreadySent');
-		await dedupe.claim(['one-more']);
-		await dedupe.confirm(['one-more']);
-		expect((await dedupe.claim(['first'])).get('first')).toBe('claimed');
+		// Each step its own run (a run writes its own keys again at each call).
+		const send = async (sent: string[]) => {
+			const run = open();
+			await run.claim(sent);
+			await run.confirm(sent);
+		};
+		await send(['first']);
+		await send(keys('k', KEYS_REMEMBERED));
+		expect((await open().claim(['first'])).get('first')).toBe('alreadySent');
+		await send(['one-more']);
+		expect((await open().claim(['first'])).get('first')).toBe('claimed');
+	});
+});
+
+describe('DedupeStore with a concurrent writer in another n8n process (lost updates)', () => {
+	const has = (value: string) => store.has('test-workflow', 'node-under-test', value);
+
+	it('a key is claimed only once a store call finds its started entry present, however often it was dropped', async () => {
+		await open().claim(['seed']);
+		// The claim's write and the next two calls are lost.
+		const writer = concurrentWriter(store, (call) => call <= 3);
+		const states = await open().claim(['a']);
+		writer.restore();
+		expect(states.get('a')).toBe('claimed');
+		expect(has('s:a')).toBe(true);
+		expect(writer.calls()).toBe(5);
+	});
+
+	it('keys whose records were dropped after they were claimed and confirmed are written again; the run ends with all present', async () => {
+		await open().claim(['seed']);
+		// Every third call is lost: the confirm of a, b's claim, the last check...
+		const writer = concurrentWriter(store, (call) => call % 3 === 0);
+		const run = open();
+		for (const key of ['a', 'b', 'c']) {
+			await run.claim([key]);
+			await run.confirm([key]);
+		}
+		expect(await run.finish()).toBe(true);
+		writer.restore();
+		for (const key of ['a', 'b', 'c']) {
+			expect(has(`s:${key}`)).toBe(true);
+			expect(has(`d:${key}`)).toBe(true);
+		}
+		expect(run.rewritten).toBeGreaterThan(0);
+		expect([...(await open().claim(['a', 'b', 'c'])).values()]).toEqual([
+			'alreadySent',
+			'alreadySent',
+			'alreadySent',
+		]);
+	});
+
+	it('a claim whose records are dropped at every call fails (nothing to send) and frees its key', async () => {
+		await open().claim(['seed']);
+		const writer = concurrentWriter(store, () => true);
+		await expect(open().claim(['a'])).rejects.toThrow(
+			'concurrent writes dropped its records 5 times in a row; nothing was sent',
+		);
+		writer.restore();
+		expect(has('s:a')).toBe(false);
 	});
 });

@@ -143,3 +143,28 @@ export function processedDataStore(): ProcessedDataStore {
 	}
 	return installed;
 }
+
+/**
+ * Another n8n process writing the node's row at the same time: the store call numbers `dropped` are lost updates
+ * (the other process read the row before the call and wrote it back after, with its own entry): the row is as
+ * it was before the call, plus that entry.
+ */
+export function concurrentWriter(raw: ProcessedDataStore, dropped: (call: number) => boolean) {
+	const original = raw.checkProcessedAndRecord.bind(raw);
+	let call = 0;
+	const spy = jest
+		.spyOn(raw, 'checkProcessedAndRecord')
+		.mockImplementation(async (items, scope, contextData, options) => {
+			const number = ++call;
+			const rowKey = `${String(contextData.workflow.id)}|n:${contextData.node?.id ?? ''}`;
+			const before = raw.rows.get(rowKey);
+			const snapshot = before && { mode: before.mode, data: [...before.data] };
+			const result = await original(items, scope, contextData, options);
+			if (dropped(number) && snapshot) {
+				snapshot.data.push(ProcessedDataStore.hash(`other-${number}`));
+				raw.rows.set(rowKey, snapshot);
+			}
+			return result;
+		});
+	return { restore: () => spy.mockRestore(), calls: () => call };
+}

@@ -1,5 +1,9 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { storeError } from './dedupeErrors';
+import { oneAtATime, withRetry } from './storeLane';
+
+export { dedupeStoreFailed, readDedupeKey, unknownKeyError } from './dedupeErrors';
 
 /**
  * Dedupe Key: each key goes out once, across executions, retries and crashed workers.
@@ -20,15 +24,28 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
  *
  * What the store guarantees (n8n 2.41.1 and 1.123.81 alike; see docs/queue-mode.md): a node's keys are one row, read
  * and written back whole by each call, without a lock. Two calls at the same moment can both find a key new, and the
- * later write can drop what the earlier one added. So this module runs its store calls one at a time within an n8n
- * process (below), and checks each claim once more after writing it; calls from two processes (two queue-mode
- * workers) at the same moment are not made safe: see docs/queue-mode.md for what was measured.
- */
+ * later write drops what the other added in between (a lost update); it keeps what it read. So:
+ * - within an n8n process, the store calls of a node run one at a time (below);
+ * - across processes (queue-mode workers), every call of a run writes all the run's keys again in their state
+ *   (re-assertion): whatever a concurrent write dropped is back at the next call;
+ * - a key is claimed only once a later call finds its started entry present; at the end of the run a last call
+ *   must find all the run's entries present.
+ * Not covered: two runs that claim the same key at the same moment may both send it; a worker killed inside another
+ * call's window may lose its last entries (see docs/queue-mode.md for the measured figures). */
 
 /** Entries the node keeps in its row: a key takes one (started) or two (sent), so the last 4,999 keys are kept. */
 export const MAX_ENTRIES = 10_000;
 /** The keys a node surely remembers: a key is dropped only after this many later keys were started. */
 export const KEYS_REMEMBERED = Math.floor((MAX_ENTRIES - 1) / 2);
+
+/**
+ * A run re-asserts all its started keys (in flight or unknown) and its last REASSERTED_KEYS sent ones: an older sent
+ * key was found present by the ~300 store calls of the 100 keys after it, and a concurrent write drops only what
+ * was added after its read. A cap, because each call hashes every entry it is given.
+ */
+export const REASSERTED_KEYS = 100;
+/** Store calls that may find a run's entries missing (dropped by concurrent writes) before it gives up. */
+const ROUNDS = 5;
 
 const STARTED = 's:';
 const SENT = 'd:';
@@ -37,37 +54,24 @@ const OPTIONS = { mode: 'entries' as const, maxEntries: MAX_ENTRIES };
 /** What a claim found for a key. */
 export type KeyState = 'claimed' | 'alreadySent' | 'unknown';
 
-/**
- * Store calls of one node, one at a time in this process: the store's read-then-write would otherwise let two
- * executions (or two parallel requests of one) both take a key, or drop each other's records. Holds only the
- * promise of the last call, removed when it is done; nothing about the keys.
- */
-const tails = new Map<string, Promise<unknown>>();
-
-async function oneAtATime<T>(lane: string, task: () => Promise<T>): Promise<T> {
-	const before = tails.get(lane) ?? Promise.resolve();
-	const run = before.then(task, task);
-	const tail = run.catch(() => undefined);
-	tails.set(lane, tail);
-	try {
-		return await run;
-	} finally {
-		if (tails.get(lane) === tail) tails.delete(lane);
-	}
-}
-
 interface StoreHelpers {
 	checkProcessedAndRecord: IExecuteFunctions['helpers']['checkProcessedAndRecord'];
 	removeProcessed: IExecuteFunctions['helpers']['removeProcessed'];
 }
 
-/** The Dedupe Key's error: not sent, with what happened and what to do. */
-function storeError(ctx: IExecuteFunctions, message: string, description: string, itemIndex = 0) {
-	return new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
-}
+/** What this run recorded of a key. */
+type Recorded = 'started' | 'sent';
 
-/** The keys of one node in n8n's processed-data store. */
+/** The open store of each node run (Initiate Payment opens it per item: its items share the re-assertion). */
+const runs = new WeakMap<IExecuteFunctions, DedupeStore>();
+
+/** The keys of one node in n8n's processed-data store, for one run of the node. */
 export class DedupeStore {
+	/** The run's keys, oldest first, and what it recorded of them: every store call writes them again. */
+	private readonly mine = new Map<string, Recorded>();
+	/** Entries the run's store calls found missing and wrote again (for the log and tests). */
+	rewritten = 0;
+
 	private constructor(
 		private readonly ctx: IExecuteFunctions,
 		private readonly helpers: StoreHelpers,
@@ -75,10 +79,12 @@ export class DedupeStore {
 	) {}
 
 	/**
-	 * The store of this node; fails (nothing sent) when this n8n has no processed-data store for nodes, or the
+	 * The store of this node run; fails (nothing sent) when this n8n has no processed-data store for nodes, or the
 	 * workflow has no ID (n8n keeps keys per saved workflow).
 	 */
 	static open(ctx: IExecuteFunctions, itemIndex = 0): DedupeStore {
+		const open = runs.get(ctx);
+		if (open) return open;
 		const helpers = ctx.helpers as Partial<StoreHelpers>;
 		if (
 			typeof helpers.checkProcessedAndRecord !== 'function' ||
@@ -100,17 +106,20 @@ export class DedupeStore {
 				itemIndex,
 			);
 		}
-		return new DedupeStore(
+		const store = new DedupeStore(
 			ctx,
 			helpers as StoreHelpers,
 			`${String(workflowId)}\n${ctx.getNode().id}`,
 		);
+		runs.set(ctx, store);
+		return store;
 	}
 
 	/**
 	 * Records each new key as started, before its request goes out. A key already sent is `alreadySent`; one started
-	 * and never confirmed is `unknown` (it may have gone out), or `claimed` again with `sendUnknown`. Keys must be
-	 * distinct. Throws (nothing recorded as sent) when the store fails: the caller must not send then.
+	 * and never confirmed is `unknown` (it may have gone out), or `claimed` again with `sendUnknown`. A key is
+	 * `claimed` only once a later store call found its started entry present. Keys must be distinct. Throws (nothing
+	 * claimed) when the store fails: the caller must not send then.
 	 */
 	async claim(keys: string[], sendUnknown = false): Promise<Map<string, KeyState>> {
 		return await oneAtATime(this.lane, async () => {
@@ -134,115 +143,101 @@ export class DedupeStore {
 					);
 				}
 			}
-			// Check once more that the started entries are there: another n8n process that read the row before our
-			// write and wrote it back after would have dropped them (the check writes them again).
 			const claimed = keys.filter((key) => states.get(key) === 'claimed');
-			if (claimed.length) {
-				const again = await this.record(claimed.map((key) => STARTED + key));
-				const lost = claimed.filter((key) => !again.processed.has(STARTED + key));
-				if (lost.length)
-					this.ctx.logger?.warn(
-						`Dedupe Key: ${lost.length} started key(s) were dropped by a concurrent write and recorded again`,
-					);
+			for (const key of claimed) this.remember(key, 'started');
+			// Claimed only when a later call finds the started entries there (another process's write may have
+			// dropped them: the call writes them again, and the next one checks).
+			if (claimed.length && !(await this.present(claimed.map((key) => STARTED + key)))) {
+				await this.forget(claimed);
+				throw new Error(
+					`concurrent writes dropped its records ${ROUNDS} times in a row; nothing was sent`,
+				);
 			}
 			return states;
 		});
 	}
 
-	/** Records keys as sent: the service accepted the request that carried them. */
+	/**
+	 * Records keys as sent: the service accepted the request that carried them. Later calls of the run, and its
+	 * last (`finish`), check that they stay.
+	 */
 	async confirm(keys: string[]): Promise<void> {
 		if (!keys.length) return;
-		// The started entry again too (a concurrent write may have dropped it), older than the sent one: the store
-		// prunes its oldest entries first, and a key whose started entry is gone reads as never started.
+		for (const key of keys) this.remember(key, 'sent');
 		await oneAtATime(this.lane, async () => {
-			await this.record(keys.flatMap((key) => [SENT + key, STARTED + key]));
+			await this.record(keys.flatMap((key) => [STARTED + key, SENT + key]));
 		});
 	}
 
 	/** Frees keys whose request surely never went out (refused before processing, or never started). */
 	async release(keys: string[]): Promise<void> {
 		if (!keys.length) return;
-		await oneAtATime(this.lane, async () => await this.remove(keys.map((key) => STARTED + key)));
-	}
-
-	private async record(values: string[]): Promise<{ processed: Set<string>; fresh: Set<string> }> {
-		const result = await this.withRetry(
-			async () => await this.helpers.checkProcessedAndRecord(values, 'node', OPTIONS),
-		);
-		return {
-			processed: new Set(result.processed.map(String)),
-			fresh: new Set(result.new.map(String)),
-		};
-	}
-
-	private async remove(values: string[]): Promise<void> {
-		await this.withRetry(async () => await this.helpers.removeProcessed(values, 'node', OPTIONS));
+		await oneAtATime(this.lane, async () => await this.forget(keys));
 	}
 
 	/**
-	 * One more try after a failed store call: the first write of a node's row is an insert, and two processes
-	 * inserting at once make one fail on the row's primary key. A second failure is thrown.
+	 * The run's last store call: writes its keys again until a call finds them all present. False (and a warning)
+	 * when concurrent writes kept dropping them.
 	 */
-	private async withRetry<T>(call: () => Promise<T>): Promise<T> {
-		try {
-			return await call();
-		} catch {
-			await sleep(100);
-			return await call();
-		}
-	}
-}
-
-/** The error of an item whose key could not be read or recorded: nothing was sent. */
-export function dedupeStoreFailed(ctx: IExecuteFunctions, error: Error, itemIndex: number) {
-	if (error instanceof NodeOperationError && error.message.startsWith("'Dedupe Key'")) return error;
-	return storeError(
-		ctx,
-		`Could not check the 'Dedupe Key' in n8n's database: ${error.message}`,
-		"Nothing was sent for this item. Run it again once n8n's database answers, or remove 'Dedupe Key' to send without it.",
-		itemIndex,
-	);
-}
-
-/** The error of an item whose key was started before and never confirmed: it may have gone out. */
-export function unknownKeyError(
-	ctx: IExecuteFunctions,
-	key: string,
-	itemIndex: number,
-	what: 'sms' | 'payment' = 'sms',
-) {
-	const check =
-		what === 'payment'
-			? "Check in 'Billing' → 'Get Many' whether the payment was initiated"
-			: 'Check in the service whether the SMS arrived';
-	const error = storeError(
-		ctx,
-		`'Dedupe Key' "${key}" was started before and never confirmed: it may have gone out`,
-		`Not ${what === 'payment' ? 'initiated' : 'sent'} again. An earlier run started it and its answer was never recorded: it is still in flight, or got no answer (a timeout, a lost connection, or n8n stopped). ${check}; to send it once more, turn on 'Retry Unknown Keys' in the options.`,
-		itemIndex,
-	);
-	error.context.outcome = 'unknown';
-	error.context.dedupeKey = key;
-	return error;
-}
-
-/**
- * The Dedupe Key of an item: its text, trimmed; undefined when empty (no deduplication). Anything but text or a
- * number fails the item, naming it.
- */
-export function readDedupeKey(
-	ctx: IExecuteFunctions,
-	options: IDataObject,
-	itemIndex: number,
-): string | undefined {
-	const value = options.dedupeKey;
-	if (value === undefined || value === null) return undefined;
-	if (typeof value !== 'string' && typeof value !== 'number') {
-		throw new NodeOperationError(ctx.getNode(), "'Dedupe Key' must be text", {
-			itemIndex,
-			description: "Map a text field into 'Dedupe Key', e.g. {{ $json.orderId }}-reminder.",
+	async finish(): Promise<boolean> {
+		return await oneAtATime(this.lane, async () => {
+			if (await this.present([])) return true;
+			this.ctx.logger?.warn(
+				`Dedupe Key: n8n's database kept dropping this run's records (${this.rewritten} written again); later runs may report its keys unknown, or send them again`,
+			);
+			return false;
 		});
 	}
-	const key = String(value).trim();
-	return key === '' ? undefined : key;
+
+	/** Whether a store call (at most ROUNDS) found `values` and the run's entries present; each call writes them. */
+	private async present(values: string[]): Promise<boolean> {
+		if (!values.length && !this.mine.size) return true;
+		for (let round = 0; round < ROUNDS; round++) {
+			const found = await this.record(values);
+			if (values.every((value) => found.processed.has(value)) && found.complete) return true;
+		}
+		return false;
+	}
+
+	private remember(key: string, recorded: Recorded) {
+		// Re-inserted, so the Map keeps the run's keys in the order they were last recorded.
+		this.mine.delete(key);
+		this.mine.set(key, recorded);
+	}
+
+	private async forget(keys: string[]) {
+		for (const key of keys) this.mine.delete(key);
+		await this.remove(keys.map((key) => STARTED + key));
+	}
+
+	/** The entries the run re-asserts (see REASSERTED_KEYS), started before sent: the store prunes oldest first. */
+	private reasserted(): string[] {
+		const sent = [...this.mine].filter(([, recorded]) => recorded === 'sent');
+		const recent = new Set(sent.slice(-REASSERTED_KEYS).map(([key]) => key));
+		return [...this.mine].flatMap(([key, recorded]) =>
+			recorded === 'started' ? [STARTED + key] : recent.has(key) ? [STARTED + key, SENT + key] : [],
+		);
+	}
+
+	/**
+	 * Records `values` and writes the run's entries again. `complete`: every one of the run's entries was there
+	 * already (none had been dropped by a concurrent write).
+	 */
+	private async record(values: string[]) {
+		const own = new Set(values);
+		const again = this.reasserted().filter((value) => !own.has(value));
+		const all = [...again, ...values];
+		const result = await withRetry(
+			async () => await this.helpers.checkProcessedAndRecord(all, 'node', OPTIONS),
+		);
+		const processed = new Set(result.processed.map(String));
+		const missing = again.filter((value) => !processed.has(value)).length;
+		this.rewritten += missing;
+		return { processed, fresh: new Set(result.new.map(String)), complete: missing === 0 };
+	}
+
+	private async remove(values: string[]): Promise<void> {
+		if (!values.length) return;
+		await withRetry(async () => await this.helpers.removeProcessed(values, 'node', OPTIONS));
+	}
 }

@@ -8,7 +8,11 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { SmsPlatform } from '../../../nodes/SmsPlatform/SmsPlatform.node';
 import { actionContext, BASE_URL, runInWorkflow, runNode } from '../../support/harness';
-import { ProcessedDataStore, processedDataStore } from '../../support/processedData';
+import {
+	concurrentWriter,
+	ProcessedDataStore,
+	processedDataStore,
+} from '../../support/processedData';
 import { caught } from '../shared';
 
 const PATH = '/api/integration/v1/sms/send/';
@@ -163,6 +167,32 @@ describe('sms.send: Dedupe Key', () => {
 		const second = await runNode({ parameters, items });
 		expect(outcomes(second.output)).toEqual(items.map(() => 'alreadySent'));
 		expect(Object.values(counts)).toEqual(items.map(() => 1));
+	});
+
+	it('another n8n process dropping every third write: each key is recorded before its request and stays recorded; the next execution sends nothing', async () => {
+		const items = numbers.slice(0, 6).map((to, i) => ({ to, key: `w${i}` }));
+		const keyOf = new Map(items.map((item) => [item.to, item.key]));
+		const has = (value: string) => store.has('test-workflow', 'node-under-test', value);
+		// At each request: is its key in the store as started?
+		const startedAtSend: boolean[] = [];
+		const counts = service((recipients, attempt) => {
+			const key = keyOf.get(recipients[0]);
+			if (key) startedAtSend.push(has(`s:${key}`));
+			return ok(recipients, attempt);
+		});
+		await runNode({ parameters: keyed(), items: [{ to: numbers[7], key: 'seed' }] });
+		const writer = concurrentWriter(store, (call) => call % 3 === 0);
+		const first = await runNode({ parameters: keyed(), items });
+		writer.restore();
+		expect(outcomes(first.output)).toEqual(items.map(() => 'sent'));
+		expect(startedAtSend).toEqual(items.map(() => true));
+		for (const { key } of items) {
+			expect(has(`s:${key}`)).toBe(true);
+			expect(has(`d:${key}`)).toBe(true);
+		}
+		const second = await runNode({ parameters: keyed(), items });
+		expect(outcomes(second.output)).toEqual(items.map(() => 'alreadySent'));
+		expect(Object.values(counts)).toEqual([1, 1, 1, 1, 1, 1, 1]);
 	});
 
 	it('two items of one run with the same key: one SMS; the second follows the first', async () => {

@@ -62,6 +62,8 @@ function alreadyInitiated(dedupeKey: string): IDataObject {
 export async function confirmKey(ctx: IExecuteFunctions, { store, dedupeKey }: PaymentKey) {
 	try {
 		await store.confirm([dedupeKey]);
+		// The run's keys written again until a store call finds them (another n8n process may have dropped some).
+		await store.finish();
 	} catch (error) {
 		ctx.logger?.warn(
 			`Dedupe Key "${dedupeKey}": the payment was initiated, but n8n's database did not record it as sent (${(error as Error).message}); a later run will report the key unknown`,
@@ -78,6 +80,8 @@ export async function keyAfterFailure(error: Error, key: PaymentKey | undefined)
 	if (!key) return error;
 	const { store, dedupeKey } = key;
 	const accepted = mayHaveBeenAccepted(error);
+	// Freed, or kept started: written again until a store call finds it (a dropped one would start a second payment).
 	if (!accepted) await store.release([dedupeKey]).catch(() => undefined);
+	else await store.finish().catch(() => false);
 	return withFields(error, { outcome: accepted ? 'unknown' : 'notSent', dedupeKey });
 }

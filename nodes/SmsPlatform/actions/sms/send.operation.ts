@@ -125,6 +125,7 @@ export async function executeBatch(
 		const firstOutcome = first === undefined ? undefined : outcomes[first];
 		if (firstOutcome && first !== undefined) conclude(followFirst(item, first, firstOutcome));
 	}
+	await keys?.finish();
 	if (!gate.stopped) {
 		// Not the items a Dedupe Key kept back: they have no messages of their own to follow.
 		const sent = outcomes.filter(

@@ -141,6 +141,17 @@ export class SendKeys {
 		}
 	}
 
+	/**
+	 * The run's last store call, after its last request: the keys written again until a call finds them all (a
+	 * concurrent write in another n8n process may have dropped some). A failure is logged: the SMS are out already.
+	 */
+	async finish(): Promise<void> {
+		if (this.store instanceof Error) return;
+		await this.store.finish().catch((error: Error) => {
+			this.ctx.logger?.warn(`Dedupe Key: the run's last check failed (${error.message})`);
+		});
+	}
+
 	/** An item's outcome once its requests are done: the one its key held it back with, else its own (key recorded). */
 	async concluded(outcome: SendOutcome): Promise<SendOutcome> {
 		if (!outcome.item) return outcome;

@@ -1,0 +1,96 @@
+/**
+ * The cost of a Dedupe Key on a 1,000-item broadcast, with n8n's processed-data store in memory
+ * (test/support/processedData.ts, MD5 per value as n8n): store calls, the time in them, the values the store hashed
+ * (each call re-asserts the run's keys, helpers/dedupe.ts), printed. Asserted: every item sent; no store call
+ * without a key. Measured before and after re-assertion in docs/queue-mode.md.
+ */
+import nock from 'nock';
+import type { IDataObject } from 'n8n-workflow';
+
+import { BASE_URL, runNode } from '../../support/harness';
+import { processedDataStore } from '../../support/processedData';
+
+const PATH = '/api/integration/v1/sms/send/';
+const ITEMS = 1_000;
+const store = processedDataStore();
+
+function service() {
+	let attempt = 0;
+	nock(BASE_URL)
+		.post(PATH)
+		.query(true)
+		.times(ITEMS)
+		.reply(200, (_uri, body) => ({
+			success: true,
+			message_id: `msg-${++attempt}`,
+			status: 'sent',
+			recipients: (body as { recipients: string[] }).recipients,
+		}));
+}
+
+const items = Array.from({ length: ITEMS }, (_, i) => ({
+	to: `+2557${String(10_000_000 + i)}`,
+	key: `order-${i}`,
+}));
+
+async function measure(label: string, options: IDataObject) {
+	store.reset();
+	service();
+	// The time spent in the store's calls, apart from the requests.
+	let inStore = 0;
+	const call = store.checkProcessedAndRecord.bind(store);
+	const spy = jest.spyOn(store, 'checkProcessedAndRecord').mockImplementation(async (...args) => {
+		const begin = performance.now();
+		try {
+			return await call(...args);
+		} finally {
+			inStore += performance.now() - begin;
+		}
+	});
+	const start = performance.now();
+	const { output } = await runNode({
+		parameters: {
+			resource: 'sms',
+			operation: 'send',
+			message: 'Hello',
+			senderId: 'MYSHOP',
+			recipients: '={{ $json.to }}',
+			options: label.startsWith('without')
+				? options
+				: { dedupeKey: '={{ $json.key }}', ...options },
+		},
+		items,
+	});
+	const ms = performance.now() - start;
+	spy.mockRestore();
+	const values = store.calls.reduce((sum, call) => sum + call.values.length, 0);
+	// eslint-disable-next-line no-console -- the figure is what this file is for
+	console.log(
+		`[dedupe cost] ${label}: ${ITEMS} items in ${ms.toFixed(0)} ms, ${store.calls.length} store calls (${inStore.toFixed(0)} ms in them), ${values} values hashed`,
+	);
+	nock.cleanAll();
+	return { output, calls: store.calls.length };
+}
+
+afterEach(() => nock.cleanAll());
+
+describe('Dedupe Key: the cost on 1,000 items', () => {
+	it('one request per item, without a Dedupe Key (the baseline)', async () => {
+		const { output, calls } = await measure('without a Dedupe Key, one request per item', {});
+		expect(output?.every((item) => item.json.outcome === 'sent')).toBe(true);
+		expect(calls).toBe(0);
+	}, 120_000);
+
+	it('one request per item', async () => {
+		const { output } = await measure('one request per item', {});
+		expect(output?.every((item) => item.json.outcome === 'sent')).toBe(true);
+	}, 120_000);
+
+	it('Combine Items, Batch Size 10', async () => {
+		const { output } = await measure('Combine Items, Batch Size 10', {
+			combineItems: true,
+			batchSize: 10,
+		});
+		expect(output?.every((item) => item.json.outcome === 'sent')).toBe(true);
+	}, 120_000);
+});
