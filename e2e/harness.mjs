@@ -89,6 +89,35 @@ export async function api(sandbox, method, pathname, body) {
 }
 
 /**
+ * A credential for a sandbox of one's own, to give `setupE2E` in `extraCredentials`: its Email and Password login
+ * (`jwt`) or its API key as a Bearer token (`apiKeyBearer`).
+ * @param {{ id: string, name: string }} ref
+ * @param {{ url: string }} sandbox
+ * @param {'jwt' | 'apiKeyBearer'} authMethod
+ */
+export function sandboxCredential(ref, sandbox, authMethod) {
+	const secret =
+		authMethod === 'jwt'
+			? { email: SANDBOX_EMAIL, password: SANDBOX_PASSWORD }
+			: { apiKey: SANDBOX_API_KEY };
+	return { ...ref, type: 'smsPlatformApi', data: { baseUrl: sandbox.url, authMethod, ...secret } };
+}
+
+/**
+ * A token of the sandbox's login (email and password), as the node's Email and Password credential gets one.
+ * @param {{ url: string }} sandbox
+ * @returns {Promise<string>}
+ */
+export async function loginToken(sandbox) {
+	const login = await fetch(`${sandbox.url}/api/auth/login/`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ email: SANDBOX_EMAIL, password: SANDBOX_PASSWORD }),
+	}).then((r) => r.json());
+	return login.access_token ?? login.tokens.access;
+}
+
+/**
  * Prepares everything; `workflows` are imported with the credentials. Returns
  * { n8n, n8nPaths, pack, sandboxes: { ops, examples }, execute(id), cleanup() }.
  * `profile`: the sandboxes' profile (`documented`, default, or `wild`: as real servers answer, sandbox/wild.mjs).

@@ -8,33 +8,29 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { startN8n } from '../scripts/n8n/process.mjs';
-import {
-	activateWorkflow,
-	createApiKey,
-	ensureOwner,
-	listExecutions,
-} from '../scripts/n8n/rest.mjs';
-import { allowsSubMinutePolls, ensureN8n } from '../scripts/n8n-runtime.mjs';
 import { N8N_VERSION } from '../scripts/n8n-version.mjs';
+import { SEED_IDS, startSandbox } from '../sandbox/server.mjs';
+import { activate, pause, POLL, POLL_WAIT_MS, triggerItems } from './activeTriggers.mjs';
+import { admin, api, loginToken, sandboxCredential, setupE2E } from './harness.mjs';
 import {
-	SANDBOX_API_KEY,
-	SANDBOX_EMAIL,
-	SANDBOX_PASSWORD,
-	SEED_IDS,
-	startSandbox,
-} from '../sandbox/server.mjs';
-import { admin, api, setupE2E } from './harness.mjs';
-import { bulkWorkflow, opsWorkflow, sendWorkflow, triggerWorkflow } from './loginWorkflows.mjs';
-import { POLL_TIMES } from './workflows.mjs';
-
-const FAST_POLLS = allowsSubMinutePolls(await ensureN8n());
-const POLL = FAST_POLLS ? POLL_TIMES.fast : POLL_TIMES.everyMinute;
-const POLL_WAIT_MS = FAST_POLLS ? 30_000 : 150_000;
+	bulkWorkflow,
+	loginSendCases,
+	NON_ASCII_TEXT,
+	oddCharacters,
+	opsWorkflow,
+	REPLACED_TEXT,
+	scheduleTime,
+	sendWorkflow,
+	triggerWorkflow,
+} from './loginWorkflows.mjs';
 
 const LOGIN = { id: 'e2eLoginWild', name: 'E2E email and password (wild, as the real server)' };
 const KEY = { id: 'e2eKeyDocumented', name: 'E2E API key (documented)' };
 const SENDER = 'N8NDEMO';
+/** The Schedule Time of the scheduled send. */
+const AT = scheduleTime();
+/** The login's list of payments, which its Payment Completed trigger reads. */
+const TRANSACTIONS = '/api/billing/payments/transactions/';
 
 /** Workflow ids: L = login against wild, K = API key against documented. */
 const WF = {
@@ -44,6 +40,10 @@ const WF = {
 		bulk: 'e2eLoginBulk',
 		low: 'e2eLoginLow',
 		paid: 'e2eLoginPaid',
+		scheduled: 'e2eLoginScheduled',
+		nonAscii: 'e2eLoginNonAscii',
+		replaced: 'e2eLoginReplaced',
+		unknown: 'e2eLoginUnknown',
 	},
 	K: {
 		ops: 'e2eKeyOps',
@@ -87,27 +87,49 @@ describe(`issue 28: route families in a real n8n ${N8N_VERSION}`, { timeout: 900
 
 	/** The whole comprehensive history, as the sandbox lists it to the login. @param {{ url: string }} sandbox */
 	async function comprehensive(sandbox) {
-		const login = await fetch(`${sandbox.url}/api/auth/login/`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ email: SANDBOX_EMAIL, password: SANDBOX_PASSWORD }),
-		}).then((r) => r.json());
-		const token = login.access_token ?? login.tokens.access;
+		const token = await loginToken(sandbox);
 		const page = await fetch(`${sandbox.url}/api/billing/history/comprehensive/?page_size=100000`, {
 			headers: { authorization: `Bearer ${token}` },
 		}).then((r) => r.json());
 		return page.data.transactions;
 	}
 
-	/** Whether `path` was asked since the request log was cleared, waiting up to one poll interval. */
-	async function polled(/** @type {{ url: string }} */ sandbox, /** @type {string} */ path) {
-		const deadline = Date.now() + POLL_WAIT_MS;
+	/** How many times `path` was asked (GET) since the request log was cleared. */
+	async function asks(/** @type {{ url: string }} */ sandbox, /** @type {string} */ path) {
+		const log = await admin(sandbox, 'GET', '/requests?limit=5000');
+		return log.filter((/** @type {any} */ r) => r.method === 'GET' && r.path === path).length;
+	}
+
+	/** Waits until `path` was asked `count` times, up to `waitMs`; whether it was. */
+	async function waitAsks(
+		/** @type {{ url: string }} */ sandbox,
+		/** @type {string} */ path,
+		/** @type {number} */ count,
+		waitMs = POLL_WAIT_MS,
+	) {
+		const deadline = Date.now() + waitMs;
 		while (Date.now() < deadline) {
-			const log = await admin(sandbox, 'GET', '/requests?limit=5000');
-			if (log.some((/** @type {any} */ r) => r.method === 'GET' && r.path === path)) return true;
-			await new Promise((resolve) => setTimeout(resolve, 500));
+			if ((await asks(sandbox, path)) >= count) return true;
+			await pause(500);
 		}
 		return false;
+	}
+
+	/** Whether `path` was asked since the request log was cleared (a first poll), waiting up to one poll interval. */
+	const polled = (/** @type {{ url: string }} */ sandbox, /** @type {string} */ path) =>
+		waitAsks(sandbox, path, 1);
+
+	/** Waits for `more` polls of `path` after now. */
+	async function pollsMore(
+		/** @type {{ url: string }} */ sandbox,
+		/** @type {string} */ path,
+		/** @type {number} */ more,
+	) {
+		const count = (await asks(sandbox, path)) + more;
+		assert.ok(
+			await waitAsks(sandbox, path, count, POLL_WAIT_MS * more),
+			`${more} more polls of ${path}`,
+		);
 	}
 
 	/** A pending payment for the seeded tenant, made with the key; its transaction id. */
@@ -154,19 +176,7 @@ describe(`issue 28: route families in a real n8n ${N8N_VERSION}`, { timeout: 900
 				recipients: ['+255700000009'],
 				sender_id: SENDER,
 			});
-			const paid = await api(
-				sandbox,
-				'POST',
-				`/api/integration/v1/partner/tenants/${SEED_IDS.tenant}/payments/initiate/`,
-				{
-					package_id: SEED_IDS.packages.starter,
-					buyer_email: 'a@b.co',
-					buyer_name: 'A B',
-					buyer_phone: '0744963858',
-					mobile_money_provider: 'vodacom',
-				},
-			);
-			const transactionId = paid.transaction_id ?? paid.data?.transaction_id;
+			const transactionId = await initiate(sandbox);
 			await admin(sandbox, 'POST', `/payments/${transactionId}/complete`);
 			ids[name] = { messageId: sent.message_id ?? sent.data?.message_id, transactionId };
 		}
@@ -185,28 +195,17 @@ describe(`issue 28: route families in a real n8n ${N8N_VERSION}`, { timeout: 900
 					w.low,
 					{ event: 'lowBalance', threshold: 1_000_000, options: {} },
 					credential,
+					POLL,
 				),
-				triggerWorkflow(w.paid, { event: 'paymentCompleted', options: {} }, credential),
+				triggerWorkflow(w.paid, { event: 'paymentCompleted', options: {} }, credential, POLL),
 			);
 		}
+		workflows.push(...loginSendCases('e2eLogin', LOGIN, SENDER, '+255700000011', AT));
 		e2e = await setupE2E({
 			workflows,
 			extraCredentials: () => [
-				{
-					...LOGIN,
-					type: 'smsPlatformApi',
-					data: {
-						baseUrl: wild.url,
-						authMethod: 'jwt',
-						email: SANDBOX_EMAIL,
-						password: SANDBOX_PASSWORD,
-					},
-				},
-				{
-					...KEY,
-					type: 'smsPlatformApi',
-					data: { baseUrl: documented.url, authMethod: 'apiKeyBearer', apiKey: SANDBOX_API_KEY },
-				},
+				sandboxCredential(LOGIN, wild, 'jwt'),
+				sandboxCredential(KEY, documented, 'apiKeyBearer'),
 			],
 		});
 	});
@@ -287,7 +286,7 @@ describe(`issue 28: route families in a real n8n ${N8N_VERSION}`, { timeout: 900
 	});
 
 	test(
-		'the Low Balance and Payment Completed triggers, activated: with the login on the login routes (wild), with a key on the documented ones',
+		'the Low Balance and Payment Completed triggers, activated: with the login on the login routes (wild, the payment transactions), with a key on the documented ones; a completed payment fires once',
 		{ timeout: 600_000 },
 		async () => {
 			// A payment in each sandbox, pending when the triggers start (the key is let in for a moment in wild).
@@ -298,61 +297,38 @@ describe(`issue 28: route families in a real n8n ${N8N_VERSION}`, { timeout: 900
 			};
 			await admin(wild, 'POST', '/config', { refuseApiKeys: true });
 			for (const sandbox of [wild, documented]) await admin(sandbox, 'DELETE', '/requests');
-			const server = await startN8n(e2e.n8n);
+			const n8n = await activate(
+				e2e.n8n,
+				[WF.L.low, WF.L.paid, WF.K.low, WF.K.paid],
+				'e2e login routes',
+			);
 			try {
-				const owner = await ensureOwner(server.url, {
-					email: 'e2e-login@example.com',
-					password: 'E2e-password-1',
-					firstName: 'E2E',
-					lastName: 'Owner',
-				});
-				const apiKey = await createApiKey(owner, { label: 'e2e login routes' });
-				for (const id of [WF.L.low, WF.L.paid, WF.K.low, WF.K.paid])
-					await activateWorkflow(server.url, apiKey, id);
 				// The first poll of Payment Completed is its baseline: complete the payments only after it.
-				assert.ok(
-					await polled(wild, '/api/billing/history/comprehensive/'),
-					'wild: no poll of the history',
-				);
+				assert.ok(await polled(wild, TRANSACTIONS), 'wild: no poll of the payment transactions');
 				assert.ok(
 					await polled(documented, '/api/billing/history/'),
 					'documented: no poll of the history',
 				);
 				await admin(wild, 'POST', `/payments/${pending.L}/complete`);
 				await admin(documented, 'POST', `/payments/${pending.K}/complete`);
-				/** @param {string} workflowId @param {(items: any[]) => boolean} predicate */
-				const fired = async (workflowId, predicate) => {
-					const deadline = Date.now() + POLL_WAIT_MS;
-					while (Date.now() < deadline) {
-						for (const execution of await listExecutions(server.url, apiKey, {
-							workflowId,
-							includeData: true,
-						})) {
-							const runs = execution.data?.resultData?.runData?.Trigger ?? [];
-							const items = (runs[0]?.data?.main?.[0] ?? []).map((/** @type {any} */ i) => i.json);
-							if (items.length && predicate(items)) return items;
-						}
-						await new Promise((resolve) => setTimeout(resolve, 2000));
-					}
-					return undefined;
-				};
+				/** @param {any} i */
+				const paymentOf = (i) => i.transaction_id ?? i.id;
 				for (const [family, sandbox] of /** @type {const} */ ([
 					['L', wild],
 					['K', documented],
 				])) {
-					const low = await fired(WF[family].low, () => true);
+					const low = await n8n.fired(WF[family].low);
 					assert.ok(low, `${family}: Low Balance fired`);
 					assert.equal(typeof low[0].balance, 'number');
 					assert.equal(low[0].below, true);
-					const paid = await fired(WF[family].paid, (items) =>
-						items.some((i) => (i.transaction_id ?? i.id) === pending[family]),
+					const paid = await n8n.fired(WF[family].paid, (items) =>
+						items.some((i) => paymentOf(i) === pending[family]),
 					);
 					assert.ok(paid, `${family}: Payment Completed fired for the payment`);
-					assert.equal(
-						paid.find((/** @type {any} */ i) => (i.transaction_id ?? i.id) === pending[family])
-							.status,
-						'completed',
-					);
+					const item = paid.find((/** @type {any} */ i) => paymentOf(i) === pending[family]);
+					assert.equal(item.status, 'completed');
+					assert.equal(item.type, 'payment');
+					assert.equal(typeof item.amount, 'number');
 					const paths = new Set(
 						(await admin(sandbox, 'GET', '/requests?limit=5000')).map(
 							(/** @type {any} */ r) => `${r.method} ${r.path}`,
@@ -360,12 +336,12 @@ describe(`issue 28: route families in a real n8n ${N8N_VERSION}`, { timeout: 900
 					);
 					process.stderr.write(`[e2e] triggers ${family}: ${JSON.stringify([...paths])}\n`);
 					if (family === 'L') {
-						assert.ok(paths.has('GET /api/billing/sms/balance/'));
-						assert.ok(
-							![...paths].some(
-								(p) => p.includes('/api/integration/v1/') || p === 'GET /api/billing/history/',
-							),
-						);
+						assert.ok(item.completed_at, 'the login route says when it completed');
+						// The login itself only when the token n8n keeps in the credential has expired.
+						assert.deepEqual([...paths].filter((p) => p !== 'POST /api/auth/login/').sort(), [
+							'GET /api/billing/payments/transactions/',
+							'GET /api/billing/sms/balance/',
+						]);
 					} else {
 						assert.deepEqual([...paths].sort(), [
 							'GET /api/billing/history/',
@@ -373,8 +349,17 @@ describe(`issue 28: route families in a real n8n ${N8N_VERSION}`, { timeout: 900
 						]);
 					}
 				}
+				// Exactly once: two more polls of each list, and the payment is in one execution only.
+				await pollsMore(wild, TRANSACTIONS, 2);
+				await pollsMore(documented, '/api/billing/history/', 2);
+				for (const family of /** @type {const} */ (['L', 'K'])) {
+					const firings = (await n8n.executions(WF[family].paid)).filter((execution) =>
+						triggerItems(execution).some((i) => paymentOf(i) === pending[family]),
+					);
+					assert.equal(firings.length, 1, `${family}: the payment fired once`);
+				}
 			} finally {
-				await server.stop();
+				await n8n.stop();
 			}
 		},
 	);
@@ -414,5 +399,70 @@ describe(`issue 28: route families in a real n8n ${N8N_VERSION}`, { timeout: 900
 			),
 			{ 'POST /api/messaging/sms/send/': 10 },
 		);
+	});
+
+	/** The login's sends of a run (the sandbox's log). @param {any[]} requests */
+	const sends = (requests) =>
+		requests.filter(
+			(/** @type {any} */ r) => r.method === 'POST' && r.path === '/api/messaging/sms/send/',
+		);
+
+	test('login, wild: a scheduled send carries its schedule_time on the login route, one request', async () => {
+		const { result, requests } = await run(WF.L.scheduled, wild);
+		const item = result.nodes.Send.items[0];
+		assert.equal(item.error, undefined, JSON.stringify(item.error));
+		assert.equal(item.outcome, 'sent');
+		assert.ok(item.message_id);
+		const [send, ...more] = sends(requests);
+		assert.equal(more.length, 0, 'one request');
+		assert.deepEqual(send.body, {
+			message: 'Habari, mzigo wako uko tayari',
+			recipients: ['+255700000011'],
+			sender_id: SENDER,
+			schedule_time: AT,
+		});
+		assert.equal(requests.filter((r) => r.path.includes('/api/integration/v1/')).length, 0);
+	});
+
+	test('login, wild: a non-ASCII text fails the item before any request, naming the characters and their positions', async () => {
+		const { result, requests } = await run(WF.L.nonAscii, wild);
+		const item = result.nodes.Send.items[0];
+		assert.equal(
+			item.error,
+			`'Message' has characters the send route does not take: ${oddCharacters(NON_ASCII_TEXT)} [item 0]`,
+		);
+		assert.equal(item.outcome, 'notSent');
+		assert.deepEqual(
+			requests.map((/** @type {any} */ r) => `${r.method} ${r.path}`),
+			[],
+			'no request at all',
+		);
+	});
+
+	test("login, wild: with 'Replace Special Characters' the same text goes out replaced, one request", async () => {
+		const { result, requests } = await run(WF.L.replaced, wild);
+		const item = result.nodes.Send.items[0];
+		assert.equal(item.error, undefined, JSON.stringify(item.error));
+		assert.equal(item.outcome, 'sent');
+		const [send, ...more] = sends(requests);
+		assert.equal(more.length, 0, 'one request');
+		assert.equal(send.body.message, REPLACED_TEXT);
+	});
+
+	test('login, wild: an upstream timeout (400 PROVIDER_ERROR) is outcome unknown after one request, never two', async () => {
+		await admin(wild, 'POST', '/config', { upstream: 'timeout' });
+		try {
+			const { result, requests } = await run(WF.L.unknown, wild);
+			const item = result.nodes.Send.items[0];
+			assert.equal(item.outcome, 'unknown');
+			assert.equal(
+				item.error,
+				'The SMS may have gone out: the service lost touch with its SMS provider [item 0]',
+			);
+			assert.equal(sends(requests).length, 1, 'one request, not retried');
+			assert.equal(requests.filter((r) => r.path.includes('/api/integration/v1/')).length, 0);
+		} finally {
+			await admin(wild, 'POST', '/config', { upstream: 'accept' });
+		}
 	});
 });

@@ -39,8 +39,15 @@ export function opsWorkflow(id, credential, ids) {
  * @param {CredentialRef} credential
  * @param {string} sender
  * @param {string} [recipients]
+ * @param {{ message?: string, options?: Record<string, unknown> }} [more] another text, Send's options
  */
-export function sendWorkflow(id, credential, sender, recipients = '+255700000001, +255700000002') {
+export function sendWorkflow(
+	id,
+	credential,
+	sender,
+	recipients = '+255700000001, +255700000002',
+	{ message = 'Habari, mzigo wako uko tayari', options } = {},
+) {
 	return chain(id, id, [
 		start(),
 		smsNode(
@@ -49,13 +56,59 @@ export function sendWorkflow(id, credential, sender, recipients = '+255700000001
 				resource: 'sms',
 				operation: 'send',
 				recipients,
-				message: 'Habari, mzigo wako uko tayari',
+				message,
 				senderId: sender,
+				...(options ? { options } : {}),
 			},
 			{ credential },
 		),
 		end(),
 	]);
+}
+
+/** A text the login's send route refuses (ASCII only): a dash, curly quotes and an accented letter. */
+export const NON_ASCII_TEXT = 'Karibu – bei “maalum” leo kwa Café';
+/** That text as Replace Special Characters sends it. */
+export const REPLACED_TEXT = 'Karibu - bei "maalum" leo kwa Cafe';
+
+/** The characters above ASCII of a text with their positions (1-based, in characters), as the node names them. */
+export function oddCharacters(/** @type {string} */ text) {
+	return [...text]
+		.map((char, i) => ({ char, position: i + 1 }))
+		.filter(({ char }) => Number(char.codePointAt(0)) > 127)
+		.map(({ char, position }) => `'${char}' at position ${position}`)
+		.join(', ');
+}
+
+/** A whole hour two days ahead, in UTC ISO 8601: what the node sends as `schedule_time` for it. */
+export function scheduleTime(now = Date.now()) {
+	return new Date(Math.ceil(now / 3600_000) * 3600_000 + 2 * 86_400_000).toISOString();
+}
+
+/**
+ * The login's send cases, one recipient each: a scheduled send, a non-ASCII text without and with Replace Special
+ * Characters, and a plain send (for the provider's timeout or dropped connection). Workflow ids `${prefix}Scheduled`,
+ * `…NonAscii`, `…Replaced`, `…Unknown`.
+ * @param {string} prefix
+ * @param {CredentialRef} credential
+ * @param {string} sender
+ * @param {string} recipient
+ * @param {string} at the Schedule Time
+ */
+export function loginSendCases(prefix, credential, sender, recipient, at) {
+	return [
+		sendWorkflow(`${prefix}Scheduled`, credential, sender, recipient, {
+			options: { scheduleTime: at },
+		}),
+		sendWorkflow(`${prefix}NonAscii`, credential, sender, recipient, { message: NON_ASCII_TEXT }),
+		sendWorkflow(`${prefix}Replaced`, credential, sender, recipient, {
+			message: NON_ASCII_TEXT,
+			options: { replaceSpecialCharacters: true },
+		}),
+		sendWorkflow(`${prefix}Unknown`, credential, sender, recipient, {
+			message: 'Habari, hii ni jaribio',
+		}),
+	];
 }
 
 /** 1,000 items of one recipient each, sent with Combine Items in batches of 100. */

@@ -1,38 +1,37 @@
 // By hand, issue 28: the login workflows of e2e/loginRoutes.test.mjs in a real n8n (the package built, packed and
 // installed as the e2e harness does) against the real server's code run locally (../shared/real-backend/), through a
 // small counting proxy so every request the node makes is counted. Not a test (CI has no real backend): it prints
-// what each node answered and the requests it cost.
+// what each node answered, the requests it cost, and what the SMS provider stand-in received.
 //
 //   WORK_DIR=/tmp/rb-h28 PORT=8300 ../shared/real-backend/start.sh --detach     # the real backend, seeded
 //   REAL_BACKEND_URL=http://127.0.0.1:8300 REAL_BACKEND_SEED=/tmp/rb-h28/seed.json node e2e/realBackend.manual.mjs
-//   N8N_VERSION=1.123.81 ... the same on the floor version
+//   N8N_VERSION=1.123.81 ... the same on the floor version; ONLY=rbOps,rbPaid ... some of them
 //
-// Switch the provider stand-in between runs (`curl '<standin>/__mode?sms=hang'`) to see a send's PROVIDER_ERROR.
+// The unknown-outcome send runs twice, with the provider stand-in (REAL_BACKEND_STANDIN, default: the backend's port
+// + 1) set to `hang` and then to `drop`; it is set back to `accept` after.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
-import { execFileSync } from 'node:child_process';
-
-import { startN8n } from '../scripts/n8n/process.mjs';
-import {
-	activateWorkflow,
-	createApiKey,
-	ensureOwner,
-	listExecutions,
-} from '../scripts/n8n/rest.mjs';
-import { allowsSubMinutePolls, ensureN8n } from '../scripts/n8n-runtime.mjs';
 import { N8N_VERSION } from '../scripts/n8n-version.mjs';
+import { activate, FAST_POLLS, pause, POLL, POLL_WAIT_MS } from './activeTriggers.mjs';
 import { setupE2E } from './harness.mjs';
-import { bulkWorkflow, opsWorkflow, sendWorkflow, triggerWorkflow } from './loginWorkflows.mjs';
-import { POLL_TIMES } from './workflows.mjs';
+import {
+	bulkWorkflow,
+	loginSendCases,
+	opsWorkflow,
+	scheduleTime,
+	sendWorkflow,
+	triggerWorkflow,
+} from './loginWorkflows.mjs';
 
-const FAST_POLLS = allowsSubMinutePolls(await ensureN8n());
-const POLL = FAST_POLLS ? POLL_TIMES.fast : POLL_TIMES.everyMinute;
-const POLL_WAIT_MS = FAST_POLLS ? 40_000 : 180_000;
 /** events.py of ../shared/real-backend, to complete a payment while the trigger watches. */
 const EVENTS = process.env.REAL_BACKEND_EVENTS ?? '/work/shared/real-backend/events.py';
 
 const TARGET = new URL(process.env.REAL_BACKEND_URL ?? 'http://127.0.0.1:8300');
+const STANDIN = new URL(
+	process.env.REAL_BACKEND_STANDIN ?? `http://127.0.0.1:${Number(TARGET.port) + 1}`,
+);
 const seed = JSON.parse(
 	readFileSync(process.env.REAL_BACKEND_SEED ?? '/tmp/sms-real-backend/seed.json', 'utf8'),
 );
@@ -64,23 +63,48 @@ const proxy = http.createServer((req, res) => {
 await new Promise((resolve) => proxy.listen(0, '127.0.0.1', () => resolve(undefined)));
 const proxyUrl = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (proxy.address()).port}`;
 
+/** The provider stand-in: set its SMS mode, or read what Beem received. @param {string} path */
+const standin = async (path) => (await fetch(new URL(path, STANDIN))).json();
+
+/** The requests seen so far, counted by line. */
+function counts() {
+	/** @type {Record<string, number>} */
+	const out = {};
+	for (const line of seen) out[line] = (out[line] ?? 0) + 1;
+	return out;
+}
+
 const LOGIN = { id: 'e2eRealBackendLogin', name: 'Real backend: email and password' };
+const RECIPIENT = '+255754100101';
+const AT = scheduleTime();
 const ids = {
 	messageId: '5eed0003-0000-4000-8000-000000000001',
 	transactionId: '5eed0006-0000-4000-8000-000000000004',
 };
+const [scheduled, nonAscii, replaced, unknown] = loginSendCases(
+	'rb',
+	LOGIN,
+	'DUKAPOA',
+	RECIPIENT,
+	AT,
+);
 const workflows = [
 	opsWorkflow('rbOps', LOGIN, ids),
-	sendWorkflow('rbSend', LOGIN, 'DUKAPOA', '+255754100101, +255754100102'),
+	sendWorkflow('rbSend', LOGIN, 'DUKAPOA', `${RECIPIENT}, +255754100102`),
 	bulkWorkflow('rbBulk', LOGIN, 'DUKAPOA'),
+	scheduled,
+	nonAscii,
+	replaced,
 ].filter((w) => !ONLY || ONLY.includes(w.id));
+/** The unknown-outcome send, once per provider mode. */
+const unknownModes = !ONLY || ONLY.includes(unknown.id) ? ['hang', 'drop'] : [];
 const triggers = [
 	triggerWorkflow('rbLow', { event: 'lowBalance', threshold: 1_000_000, options: {} }, LOGIN, POLL),
 	triggerWorkflow('rbPaid', { event: 'paymentCompleted', options: {} }, LOGIN, POLL),
 ].filter((w) => !ONLY || ONLY.includes(w.id));
 
 const e2e = await setupE2E({
-	workflows: [...workflows, ...triggers],
+	workflows: [...workflows, ...(unknownModes.length ? [unknown] : []), ...triggers],
 	extraCredentials: () => [
 		{
 			...LOGIN,
@@ -90,28 +114,17 @@ const e2e = await setupE2E({
 	],
 });
 try {
-	process.stdout.write(`n8n ${N8N_VERSION}, real backend ${TARGET.href} through ${proxyUrl}\n`);
-	for (const workflow of workflows) {
-		seen.length = 0;
-		const started = Date.now();
-		const result = await e2e.execute(workflow.id);
-		process.stdout.write(
-			`\n## ${workflow.id} (${Date.now() - started} ms, status ${result.status})\n`,
-		);
-		for (const [name, run] of Object.entries(result.run.data.resultData.runData)) {
-			const last = /** @type {any} */ (run).at(-1);
-			const items = last.data?.main?.[0] ?? [];
-			const first = items[0]?.json;
-			const shown = JSON.stringify(first)?.slice(0, 400);
-			const hints = (last.hints ?? []).map((/** @type {any} */ h) => h.message);
-			process.stdout.write(
-				`- ${name}: ${items.length} item(s), ${last.executionTime} ms${last.error ? `, error: ${last.error.message}` : ''}\n  first: ${shown}\n${hints.length ? `  hints: ${JSON.stringify(hints)}\n` : ''}`,
-			);
+	process.stdout.write(
+		`n8n ${N8N_VERSION}, real backend ${TARGET.href} through ${proxyUrl}, schedule time ${AT}\n`,
+	);
+	for (const workflow of workflows) await runOnce(workflow.id, workflow.id);
+	for (const mode of unknownModes) {
+		await standin(`/__mode?sms=${mode}`);
+		try {
+			await runOnce(unknown.id, `${unknown.id} (SMS provider: ${mode})`);
+		} finally {
+			await standin('/__mode?sms=accept');
 		}
-		/** @type {Record<string, number>} */
-		const counts = {};
-		for (const line of seen) counts[line] = (counts[line] ?? 0) + 1;
-		process.stdout.write(`  requests: ${JSON.stringify(counts)}\n`);
 	}
 	if (triggers.length) await runTriggers();
 } finally {
@@ -119,52 +132,76 @@ try {
 	proxy.close();
 }
 
-/** Activates the triggers (n8n execute cannot start at one), completes the oldest pending payment after their first
- * poll, and prints what each fired and the requests of the whole time. */
+/**
+ * Runs one workflow and prints each node's first item, its hints, the requests and what Beem received.
+ * @param {string} id
+ * @param {string} title
+ */
+async function runOnce(id, title) {
+	seen.length = 0;
+	const beemBefore = (await standin('/__calls')).calls.length;
+	const started = Date.now();
+	const result = await e2e.execute(id);
+	process.stdout.write(`\n## ${title} (${Date.now() - started} ms, status ${result.status})\n`);
+	for (const [name, run] of Object.entries(result.run.data.resultData.runData)) {
+		const last = /** @type {any} */ (run).at(-1);
+		const items = last.data?.main?.[0] ?? [];
+		const first = items[0]?.json;
+		const shown = JSON.stringify(first)?.slice(0, 600);
+		const hints = (last.hints ?? []).map((/** @type {any} */ h) => h.message);
+		process.stdout.write(
+			`- ${name}: ${items.length} item(s), ${last.executionTime} ms${last.error ? `, error: ${last.error.message}` : ''}\n  first: ${shown}\n${hints.length ? `  hints: ${JSON.stringify(hints)}\n` : ''}`,
+		);
+	}
+	const beem = (await standin('/__calls')).calls.slice(beemBefore);
+	process.stdout.write(
+		`  requests: ${JSON.stringify(counts())}\n  the SMS provider received: ${beem.length} call(s) ${JSON.stringify(beem).slice(0, 400)}\n`,
+	);
+}
+
+/** Activates the triggers, completes the oldest pending payment after their first poll, and prints what each fired
+ * (and how often) and the requests of the whole time. */
 async function runTriggers() {
 	seen.length = 0;
-	const server = await startN8n(e2e.n8n);
+	const n8n = await activate(
+		e2e.n8n,
+		triggers.map((w) => w.id),
+		'real backend',
+	);
 	try {
-		const owner = await ensureOwner(server.url, {
-			email: 'real-backend@example.com',
-			password: 'E2e-password-1',
-			firstName: 'Real',
-			lastName: 'Backend',
-		});
-		const apiKey = await createApiKey(owner, { label: 'real backend' });
-		for (const workflow of triggers) await activateWorkflow(server.url, apiKey, workflow.id);
 		const firstPoll = Date.now() + POLL_WAIT_MS;
-		while (Date.now() < firstPoll && !seen.some((l) => l.includes('/history/comprehensive/'))) {
-			await new Promise((resolve) => setTimeout(resolve, 1000));
-		}
-		const completed = execFileSync('python3', [EVENTS, 'complete-payment'], { encoding: 'utf8' });
-		process.stdout.write(
-			`\n## triggers (poll ${FAST_POLLS ? 'every 5 s' : 'every minute'})\ncompleted: ${completed.trim().slice(0, 300)}\n`,
+		while (Date.now() < firstPoll && !seen.some((l) => l.includes('/payments/transactions/ ')))
+			await pause(1000);
+		const completed = JSON.parse(
+			execFileSync('python3', [EVENTS, 'complete-payment'], { encoding: 'utf8' }),
 		);
-		const deadline = Date.now() + POLL_WAIT_MS;
-		const fired = /** @type {Record<string, unknown[]>} */ ({});
-		while (Date.now() < deadline && Object.keys(fired).length < triggers.length) {
-			for (const workflow of triggers) {
-				for (const execution of await listExecutions(server.url, apiKey, {
-					workflowId: workflow.id,
-					includeData: true,
-				})) {
-					const runs = execution.data?.resultData?.runData?.Trigger ?? [];
-					const items = (runs[0]?.data?.main?.[0] ?? []).map((/** @type {any} */ i) => i.json);
-					if (items.length) fired[workflow.id] = items;
-				}
-			}
-			await new Promise((resolve) => setTimeout(resolve, 2000));
-		}
+		process.stdout.write(
+			`\n## triggers (poll ${FAST_POLLS ? 'every 5 s' : 'every minute'})\ncompleted: ${JSON.stringify(completed)}\n`,
+		);
+		/** @type {Record<string, any[] | undefined>} */
+		const fired = {};
 		for (const workflow of triggers)
-			process.stdout.write(
-				`- ${workflow.id}: ${fired[workflow.id] ? `${fired[workflow.id].length} item(s), first ${JSON.stringify(fired[workflow.id][0]).slice(0, 400)}` : 'did not fire'}\n`,
+			fired[workflow.id] = await n8n.fired(
+				workflow.id,
+				(items) =>
+					workflow.id !== 'rbPaid' ||
+					items.some((i) => (i.transaction_id ?? i.id) === completed.id),
+				POLL_WAIT_MS + 30_000,
 			);
-		/** @type {Record<string, number>} */
-		const counts = {};
-		for (const line of seen) counts[line] = (counts[line] ?? 0) + 1;
-		process.stdout.write(`  requests: ${JSON.stringify(counts)}\n`);
+		// Two more polls: the payment must not fire again.
+		const polls = () => seen.filter((l) => l.includes('/payments/transactions/ ')).length;
+		const after = polls() + 2;
+		const deadline = Date.now() + 2 * POLL_WAIT_MS;
+		while (Date.now() < deadline && polls() < after) await pause(1000);
+		for (const workflow of triggers) {
+			const items = fired[workflow.id];
+			const executions = (await n8n.executions(workflow.id)).length;
+			process.stdout.write(
+				`- ${workflow.id}: ${items ? `${items.length} item(s), first ${JSON.stringify(items[0]).slice(0, 600)}` : 'did not fire'}; executions: ${executions}\n`,
+			);
+		}
+		process.stdout.write(`  requests: ${JSON.stringify(counts())}\n`);
 	} finally {
-		await server.stop();
+		await n8n.stop();
 	}
 }

@@ -2,9 +2,9 @@
 // profiles, on the same state as the documented routes: a send through either family shows in the other's status and
 // balance. Shapes as in the service's code (MGASALUCAS/mifumosms_backend, branch backend_testing):
 // messaging/views_sms_beem.py and serializers_sms_beem.py (send), billing/views_sms.py (balance), views_payment.py
-// (progress), views_billing_history.py (comprehensive history). In the `wild` profile the send keeps the real
-// server's rules: ASCII text only, active sender IDs only, and `PROVIDER_ERROR` when the upstream provider times out
-// or drops the connection (config `upstream`). Also here: keys refused everywhere (config `refuseApiKeys`), the 500
+// (progress, the payment transactions), views_billing_history.py (comprehensive history). In the `wild` profile the
+// send keeps the real server's rules: ASCII text only, active sender IDs only, and `PROVIDER_ERROR` when the upstream
+// provider times out or drops the connection (config `upstream`). Also here: keys refused everywhere (config `refuseApiKeys`), the 500
 // of the documented billing history once a custom purchase exists, and the 500 of an unknown campaign's analytics.
 import { randomUUID } from 'node:crypto';
 
@@ -342,6 +342,94 @@ function comprehensiveHistory(ctx) {
 }
 
 /**
+ * One payment as the real server's PaymentTransactionSerializer gives it: the initiated ones with their transaction
+ * (the status changes in place: `completed_at`, `updated_at`), the seeded ones as completed payments.
+ * @param {import('./state.mjs').SandboxState} state
+ * @param {Record<string, any>} r a billing record of type payment
+ */
+function paymentTransaction(state, r) {
+	const tx = state.transactions.get(r.id);
+	const status = tx ? tx.status : r.status;
+	const code = String(r.id).slice(0, 8).toUpperCase();
+	const pkg = tx ? state.packages.get(tx.package_id) : undefined;
+	const updated = tx ? isoSeconds(tx.updatedMs) : r.created_at;
+	return {
+		id: r.id,
+		order_id: tx ? tx.order_id : `ORD-${code}`,
+		zenopay_order_id: `zp-${r.id}`,
+		invoice_number: `INV-${code}`,
+		amount: Number(r.amount).toFixed(2),
+		currency: r.currency,
+		buyer_email: tx?.buyer_email ?? '',
+		buyer_name: tx?.buyer_name ?? '',
+		buyer_phone: tx?.buyer_phone ?? '',
+		payment_method: 'zenopay_mobile_money',
+		payment_method_display: 'ZenoPay Mobile Money',
+		status,
+		status_display: String(status).charAt(0).toUpperCase() + String(status).slice(1),
+		zenopay_reference: '',
+		zenopay_transid: '',
+		zenopay_channel: '',
+		zenopay_msisdn: '',
+		webhook_received: status === 'completed',
+		created_at: r.created_at,
+		updated_at: updated,
+		completed_at: tx ? tx.completed_at : status === 'completed' ? r.created_at : null,
+		failed_at: status === 'failed' ? updated : null,
+		error_message: '',
+		purchase_data: pkg
+			? {
+					id: r.id,
+					package_name: pkg.name,
+					credits: pkg.sms_count + pkg.bonus_sms,
+					unit_price: pkg.price / (pkg.sms_count + pkg.bonus_sms),
+				}
+			: null,
+	};
+}
+
+/** The page size of DRF's PageNumberPagination there (PAGE_SIZE 20; `page_size` is not a query parameter). */
+const TRANSACTIONS_PAGE = 20;
+
+/**
+ * GET /api/billing/payments/transactions/ (PaymentTransactionListView): the tenant's payments with their own status,
+ * newest created first, filtered by `status`, `payment_method` and `currency`, 20 a page with `page` only, as DRF's
+ * page `{count, next, previous, results}`; a page past the end is 404 `{detail: "Invalid page."}`.
+ * @param {import('./api.mjs').Ctx} ctx
+ */
+function paymentTransactions(ctx) {
+	const q = ctx.query;
+	const rawPage = q.get('page') ?? '1';
+	/** @type {Record<string, any>[]} */
+	const all = ctx.state.billing.payment
+		.slice(0, ctx.state.billing.payment.length)
+		.map((/** @type {any} */ r) => paymentTransaction(ctx.state, r))
+		.filter((/** @type {Record<string, any>} */ r) =>
+			['status', 'payment_method', 'currency'].every((f) => !q.get(f) || r[f] === q.get(f)),
+		)
+		.sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
+	const pages = Math.max(1, Math.ceil(all.length / TRANSACTIONS_PAGE));
+	const page = /^\d+$/.test(rawPage) ? Number(rawPage) : 0;
+	if (page < 1 || page > pages) return { status: 404, body: { detail: 'Invalid page.' } };
+	const link = (/** @type {number} */ n) => {
+		const url = new URL(`${ctx.origin}${ctx.path}`);
+		for (const [key, value] of q) if (key !== 'page') url.searchParams.set(key, value);
+		if (n > 1) url.searchParams.set('page', String(n));
+		return url.href;
+	};
+	const start = (page - 1) * TRANSACTIONS_PAGE;
+	return {
+		status: 200,
+		body: {
+			count: all.length,
+			next: page < pages ? link(page + 1) : null,
+			previous: page > 1 ? link(page - 1) : null,
+			results: all.slice(start, start + TRANSACTIONS_PAGE),
+		},
+	};
+}
+
+/**
  * A custom SMS purchase (admin: POST /__sandbox/custom-purchase `{credits?}`): listed by the comprehensive history;
  * in `wild` the documented history answers 500 from then on, as the real one does.
  * @param {import('./state.mjs').SandboxState} state
@@ -404,6 +492,7 @@ export const LOGIN_ROUTES = [
 	['GET', '/api/billing/sms/balance/', loginBalance, true],
 	['GET', '/api/billing/payments/transactions/{transaction_id}/progress/', paymentProgress, true],
 	['GET', '/api/billing/history/comprehensive/', comprehensiveHistory, true],
+	['GET', '/api/billing/payments/transactions/', paymentTransactions, true],
 ];
 
 /** These routes answer in the real server's shapes in both profiles: the wild reshaping leaves them as they are. */

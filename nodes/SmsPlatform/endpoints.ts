@@ -82,6 +82,15 @@ export const endpoints = {
 		documented: get('/api/billing/history/'),
 		login: get('/api/billing/history/comprehensive/'),
 	}),
+	/**
+	 * The payments with their own status, for the Payment Completed trigger: billing records of type `payment` on the
+	 * documented route; the login's list of payment transactions (newest first, pages of 20, `page` only). The login's
+	 * billing history lists a package's payment as its purchase, under the purchase's id.
+	 */
+	payments: (): Routes => ({
+		documented: get('/api/billing/history/'),
+		login: get('/api/billing/payments/transactions/'),
+	}),
 	smsPackages: () => get('/api/billing/sms/packages/'),
 
 	campaignAnalytics: (campaignId: string) =>

@@ -146,10 +146,9 @@ const HISTORY_TYPES: Record<string, string> = {
  * Billing Get Many: `GET …/billing/history/comprehensive/` (the documented `history/` answers 500 there once a
  * custom purchase exists) pages with `page`/`page_size` and answers `{success, data: {transactions, summary,
  * pagination: {count, next, …}}}`; read as the documented page `{count, next, previous, results}`. It has no usage
- * records. `asPayments` reads every record as a payment: there a package bought with mobile money is listed as its
- * purchase, not as a payment (the Payment Completed trigger).
+ * records.
  */
-export function billingHistoryRoutes(asPayments = false): OnBothFamilies {
+export function billingHistoryRoutes(): OnBothFamilies {
 	return both(endpoints.billingHistory(), {
 		qs: {},
 		toDocumented: (answer) => {
@@ -157,9 +156,7 @@ export function billingHistoryRoutes(asPayments = false): OnBothFamilies {
 			if (!isPlainObject(data) || !Array.isArray(data.transactions)) return answer;
 			const pagination = isPlainObject(data.pagination) ? data.pagination : {};
 			const results = data.transactions.filter(isPlainObject).map((record) => {
-				const type = asPayments
-					? 'payment'
-					: (HISTORY_TYPES[String(record.type)] ?? String(record.type));
+				const type = HISTORY_TYPES[String(record.type)] ?? String(record.type);
 				return { ...record, type, kind: record.type };
 			});
 			return {
@@ -168,6 +165,52 @@ export function billingHistoryRoutes(asPayments = false): OnBothFamilies {
 				previous: pagination.previous ?? null,
 				results,
 			};
+		},
+	});
+}
+
+/**
+ * One payment transaction of the login's list (PaymentTransactionSerializer: `id`, `order_id`, `amount` as a decimal
+ * string, `status`, `created_at`, `updated_at`, `completed_at`, …) as the documented billing record of type `payment`,
+ * its transaction in `transaction_id`. The real server's other fields follow. A record without a description gets the
+ * one the server's own billing history gives a payment.
+ */
+export function paymentRecord(record: IDataObject): IDataObject {
+	const method = record.payment_method_display ?? record.payment_method;
+	const description =
+		record.description ??
+		`Payment of ${String(record.amount)} ${String(record.currency)}${method ? ` via ${String(method)}` : ''}`;
+	return {
+		...defined({
+			id: record.id,
+			type: 'payment',
+			description,
+			amount: record.amount,
+			currency: record.currency,
+			status: record.status,
+			created_at: record.created_at,
+			transaction_id: record.id,
+		}),
+		...record,
+		type: 'payment',
+		description,
+	};
+}
+
+/**
+ * The Payment Completed trigger's list. With the login: `GET …/billing/payments/transactions/`, the payment
+ * transactions with their own status (set `completed`, with `completed_at`, when the provider confirms), newest
+ * created first, 20 a page (`page` only: `page_size` is ignored; a page past the end answers 404), as the documented
+ * page `{count, next, previous, results}`. Every status is read, not only `completed`: a payment seen pending is
+ * watched until it completes (events/paymentCompleted.ts), which a list of completed ones alone could not do. The
+ * billing history there lists a package's payment as its purchase (under the purchase's id), so it is not read.
+ */
+export function paymentsRoutes(): OnBothFamilies {
+	return both(endpoints.payments(), {
+		qs: {},
+		toDocumented: (answer) => {
+			if (!isPlainObject(answer) || !Array.isArray(answer.results)) return answer;
+			return { ...answer, results: answer.results.filter(isPlainObject).map(paymentRecord) };
 		},
 	});
 }

@@ -195,6 +195,45 @@ for (const profile of /** @type {const} */ (['documented', 'wild'])) {
 			);
 		});
 
+		test('the payment transactions: their own status (completed in place), newest created first, 20 a page, status filter, 404 past the end', async () => {
+			await c.admin('POST', '/config', { paymentDelayMs: 0 });
+			const jwt = await token(c);
+			const LIST = '/api/billing/payments/transactions/';
+			const pending = (await initiate(c, SEED_IDS.packages.starter)).body;
+			const id = pending.transaction_id ?? pending.data?.transaction_id;
+			const first = await c.get(LIST, { auth: jwt });
+			assert.equal(first.status, 200);
+			assert.deepEqual(Object.keys(first.body), ['count', 'next', 'previous', 'results']);
+			const mine = first.body.results[0];
+			assert.equal(mine.id, id);
+			assert.equal(mine.status, 'pending');
+			assert.equal(mine.completed_at, null);
+			assert.match(mine.amount, /^\d+\.\d\d$/);
+			assert.equal(mine.purchase_data.package_name, 'Starter');
+			const created = first.body.results.map((/** @type {any} */ r) => Date.parse(r.created_at));
+			assert.deepEqual(
+				created,
+				[...created].sort((a, b) => b - a),
+			);
+			const total = first.body.count;
+			assert.equal(first.body.results.length, Math.min(20, total));
+			// `page_size` is not a parameter there: still 20 a page.
+			const asked = await c.get(`${LIST}?page_size=100`, { auth: jwt });
+			assert.equal(asked.body.results.length, Math.min(20, total));
+			const pages = Math.max(1, Math.ceil(total / 20));
+			const past = await c.get(`${LIST}?page=${pages + 1}`, { auth: jwt });
+			assert.equal(past.status, 404);
+			assert.deepEqual(past.body, { detail: 'Invalid page.' });
+			await c.admin('POST', `/payments/${id}/complete`);
+			const completed = await c.get(`${LIST}?status=completed`, { auth: jwt });
+			const done = completed.body.results.find((/** @type {any} */ r) => r.id === id);
+			assert.equal(done.status, 'completed');
+			assert.ok(done.completed_at);
+			assert.equal(done.created_at, mine.created_at, 'the same record, its status changed');
+			assert.ok(completed.body.results.every((/** @type {any} */ r) => r.status === 'completed'));
+			assert.equal((await c.get(`${LIST}?status=pending`, { auth: jwt })).body.count, 0);
+		});
+
 		test('notifications: ?status=unread lists only unread ones', async () => {
 			const jwt = await token(c);
 			const r = await c.get('/api/notifications/?status=unread&page_size=100', { auth: jwt });

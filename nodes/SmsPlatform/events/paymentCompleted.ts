@@ -6,7 +6,7 @@ import {
 	paymentStatus,
 	paymentTransaction,
 } from '../helpers/payments';
-import { billingHistoryRoutes } from '../loginRoutes';
+import { paymentsRoutes } from '../loginRoutes';
 import { coerceNumbers } from '../transport';
 import type { Verdict } from './timeline';
 import { idOf } from './timelineReader';
@@ -29,10 +29,10 @@ const WATCH_PAGES = 10;
 export const MAX_REMEMBERED_PAYMENTS = 200;
 
 /**
- * Payments (billing records of type `payment`): each fires once when it is seen `completed` after activation,
- * whenever it was created. The time of a payment is its completion (`completed_at`, else `updated_at`) where the
- * record has one, else its creation: it orders the items and moves the cursor, so a record created before the cursor
- * that completed after it fires too. One seen in progress is watched until it completes, fails or a bound lets it go
+ * Payments (billing records of type `payment`; with the login, the payment transactions: loginRoutes.ts): each fires
+ * once when it is seen `completed` after activation, whenever it was created. The time of a payment is its completion
+ * (`completed_at`, else `updated_at`) where the record has one, else its creation: it orders the items and moves the
+ * cursor, so a record created before the cursor that completed after it fires too. One seen in progress is watched until it completes, fails or a bound lets it go
  * (see above); one let go still fires when it completes if its record carries the completion time.
  */
 export const paymentCompleted = timelineEvent({
@@ -43,7 +43,7 @@ export const paymentCompleted = timelineEvent({
 	options: [maxEventsOption],
 	settings: () => ({}),
 	spec: (_settings, maxEvents) => ({
-		...billingHistoryRoutes(true),
+		...paymentsRoutes(),
 		qs: { type: 'payment' },
 		readPage: groupedRecords,
 		matches: (record) => (billingType(record) ?? 'payment') === 'payment',
