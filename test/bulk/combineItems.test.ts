@@ -119,11 +119,15 @@ describe('sms.send with Combine Items', () => {
 	it('a failed request fails exactly the items it carried, as error items under continueOnFail', async () => {
 		recordSends({ failOn: (_body, n) => (n === 2 ? 503 : undefined) });
 		const items = Array.from({ length: 5 }, (_, i) => ({ to: phone(i) }));
-		const { output } = await runNode({
+		const { output, hints } = await runNode({
 			parameters: sendParameters({ combineItems: true, batchSize: 2 }),
 			items,
 			continueOnFail: true,
 		});
+		// The hint counts only the items an accepted request carried.
+		expect(hints.map((hint) => hint.message)).toEqual([
+			'Combine Items: 3 of 5 items went out in 2 accepted request(s), message IDs msg-1, msg-3.',
+		]);
 		expect(output).toHaveLength(5);
 		expect(output.map((o) => o.json.message_id ?? 'error')).toEqual([
 			'msg-1',

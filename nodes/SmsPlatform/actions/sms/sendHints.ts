@@ -13,7 +13,11 @@ export function combinedHint(combined: PreparedItem[], sent: SendOutcome[]): str
 	if (!ids.size) return undefined;
 	const list = [...ids];
 	const shown = list.length > 3 ? `${list[0]} … ${list[list.length - 1]}` : list.join(', ');
-	return `Combine Items: ${combined.length} items went out in ${list.length} accepted request(s), message IDs ${shown}.`;
+	// Only the items an accepted request carried: the others failed or are unknown (their items say so).
+	const accepted = sent.filter((outcome) => outcome.messageIds.length > 0).length;
+	const items =
+		accepted === combined.length ? `${accepted} items` : `${accepted} of ${combined.length} items`;
+	return `Combine Items: ${items} went out in ${list.length} accepted request(s), message IDs ${shown}.`;
 }
 
 /** From this many one-request-per-item sends of the same message, the node suggests combining. */
