@@ -1,6 +1,6 @@
 // Redis and PostgreSQL for n8n's queue mode, as throwaway processes: each in its own temp folder, on a free port,
 // listening on 127.0.0.1 only, stopped (and the folder removed) by stop(). No system service is used or started.
-// Missing servers are installed from Debian's packages (root only; CI runs as root), as ui/ brings chromium.
+// Missing servers are installed from Debian's packages (root only; CI runs as root), as e2e/editor/ brings chromium.
 //
 //   await ensureQueueServers();                 // apt-get install -y redis-server postgresql, when absent
 //   const redis = await startRedis();           // redis.port, redis.stop()

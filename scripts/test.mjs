@@ -6,7 +6,7 @@
 //   node scripts/test.mjs                 everything
 //   node scripts/test.mjs --skip-e2e      everything but the end-to-end tests
 //   node scripts/test.mjs --skip-ui       everything but the browser test of the editor
-//   node scripts/test.mjs --queue         everything, then queue mode (queue/: Redis, PostgreSQL, a main and two
+//   node scripts/test.mjs --queue         everything, then queue mode (e2e/queue/: Redis, PostgreSQL, a main and two
 //                                         workers; 4 to 4.5 minutes, so CI runs it (.ci/run) and `npm test` does not)
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
@@ -193,7 +193,7 @@ await step(
 );
 await nodeTest('sandbox tests and contract (node:test)', 'sandbox/test/*.test.mjs');
 
-// The package built above, packed and installed once for every test that installs it in n8n (e2e/, queue/): each
+// The package built above, packed and installed once for every test that installs it in n8n (e2e/, e2e/queue/): each
 // copies this install instead of building, packing and installing it again (about 14 s per test file).
 /** @type {Record<string, string>} */
 const packed = {};
@@ -222,12 +222,20 @@ if (!args.has('--skip-e2e')) {
 
 if (!args.has('--skip-ui')) {
 	// The editor in a real browser (chromium) against the demo: fields, package list, credential tests, a run.
-	await nodeTest('the editor in a browser (node:test, puppeteer-core + chromium)', 'ui/*.test.mjs');
+	await nodeTest(
+		'the editor in a browser (node:test, puppeteer-core + chromium)',
+		'e2e/editor/*.test.mjs',
+	);
 }
 
 if (args.has('--queue')) {
 	// n8n 2.41.1 in queue mode, Redis and PostgreSQL installed from Debian's packages when missing (root).
-	await nodeTest('queue mode: a main and two workers (node:test)', 'queue/*.test.mjs', [], packed);
+	await nodeTest(
+		'queue mode: a main and two workers (node:test)',
+		'e2e/queue/*.test.mjs',
+		[],
+		packed,
+	);
 }
 
 console.log('\n=== Results');

@@ -1,6 +1,6 @@
 // Runs an isolated n8n as processes: its environment, CLI commands (import, execute) and a server (start, wait
 // until it really answers, stop). The REST client is in rest.mjs, the reading of CLI output in cli-output.mjs.
-// Shared by the demo (scripts/demo.mjs), the end-to-end tests (e2e/), the browser test (ui/) and the benchmarks.
+// Shared by the demo (scripts/demo.mjs), the end-to-end tests (e2e/), the browser test (e2e/editor/) and the benchmarks.
 // Node built-ins only.
 //
 //   const n8n = createN8n({ bin, userFolder });               // bin from ensureN8n() (scripts/n8n-runtime.mjs)

@@ -20,12 +20,12 @@ import { after, before, describe, test } from 'node:test';
 
 import puppeteer from 'puppeteer-core';
 
-import { DEMO_CREDENTIAL_ID, DEMO_CREDENTIAL_NAME } from '../scripts/examples.mjs';
-import { freePort } from '../scripts/n8n/process.mjs';
-import { login } from '../scripts/n8n/rest.mjs';
-import { SANDBOX_API_KEY, SANDBOX_EMAIL, SANDBOX_PASSWORD } from '../sandbox/server.mjs';
+import { DEMO_CREDENTIAL_ID, DEMO_CREDENTIAL_NAME } from '../../scripts/examples.mjs';
+import { freePort } from '../../scripts/n8n/process.mjs';
+import { login } from '../../scripts/n8n/rest.mjs';
+import { SANDBOX_API_KEY, SANDBOX_EMAIL, SANDBOX_PASSWORD } from '../../sandbox/server.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const ARTIFACTS = path.join(ROOT, 'ui-artifacts');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const OWNER = { email: 'demo@example.com', password: 'Demo-password-1' };

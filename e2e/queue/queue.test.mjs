@@ -24,11 +24,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
-import { admin as sandboxAdmin, api as sandboxApi, CREDENTIALS } from '../e2e/harness.mjs';
-import { chain, node, NODE_TYPE, POLL_TIMES, TRIGGER_TYPE } from '../e2e/workflows.mjs';
-import { SANDBOX_API_KEY, SEED_IDS, startSandbox } from '../sandbox/server.mjs';
-import { installTestPackage, testPackage } from '../scripts/install-package.mjs';
-import { summarizeRun } from '../scripts/n8n/cli-output.mjs';
+import { admin as sandboxAdmin, api as sandboxApi, CREDENTIALS } from '../harness.mjs';
+import { chain, node, NODE_TYPE, POLL_TIMES, TRIGGER_TYPE } from '../workflows.mjs';
+import { SANDBOX_API_KEY, SEED_IDS, startSandbox } from '../../sandbox/server.mjs';
+import { installTestPackage, testPackage } from '../../scripts/install-package.mjs';
+import { summarizeRun } from '../../scripts/n8n/cli-output.mjs';
 import {
 	createN8n,
 	freePort,
@@ -36,15 +36,15 @@ import {
 	importWorkflows,
 	startN8n,
 	startN8nWorker,
-} from '../scripts/n8n/process.mjs';
+} from '../../scripts/n8n/process.mjs';
 import {
 	activateWorkflow,
 	createApiKey,
 	ensureOwner,
 	listExecutions,
-} from '../scripts/n8n/rest.mjs';
-import { ensureN8n } from '../scripts/n8n-runtime.mjs';
-import { ensureQueueServers, startPostgres, startRedis } from '../scripts/queue-services.mjs';
+} from '../../scripts/n8n/rest.mjs';
+import { ensureN8n } from '../../scripts/n8n-runtime.mjs';
+import { ensureQueueServers, startPostgres, startRedis } from '../../scripts/queue-services.mjs';
 
 const BROADCAST = { executions: 40, recipients: 100, batchSize: 10, answerAfterMs: 1000 };
 const SEND_PATH = '/api/integration/v1/sms/send/';
