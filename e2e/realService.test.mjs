@@ -710,7 +710,7 @@ describe('credential test in each mode, against both profiles', () => {
 				for (const id of Object.values(TRIGGER_IDS)) await activateWorkflow(server.url, apiKey, id);
 				// n8n polls each trigger once on activation (the baseline); feed them only after that poll.
 				for (const path of [
-					'/api/billing/history/comprehensive/',
+					'/api/billing/payments/transactions/',
 					'/api/notifications/',
 					'/api/integration/v1/sms/balance/',
 				])
@@ -722,8 +722,8 @@ describe('credential test in each mode, against both profiles', () => {
 				completion.restarted = true;
 				const restartedAt = Date.now();
 				assert.ok(
-					await waitForPoll('/api/billing/history/comprehensive/', restartedAt),
-					'no poll of the billing history after the restart',
+					await waitForPoll('/api/billing/payments/transactions/', restartedAt),
+					'no poll of the payment transactions after the restart',
 				);
 				await admin(env.sandboxes.ops, 'POST', `/payments/${fed.payment.transaction_id}/complete`);
 				completion.atMs = Date.now();
@@ -827,7 +827,7 @@ describe('credential test in each mode, against both profiles', () => {
 			// One more poll after the one that fired: the payment must not fire again.
 			const firedAt = Date.now();
 			assert.ok(
-				await waitForPoll('/api/billing/history/comprehensive/', firedAt),
+				await waitForPoll('/api/billing/payments/transactions/', firedAt),
 				'no poll after the firing',
 			);
 			const executions = await listExecutions(server.url, apiKey, {
