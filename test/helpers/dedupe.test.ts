@@ -3,8 +3,9 @@
  * store in memory (test/support/processedData.ts): the bound on remembered keys, and the states of a key.
  */
 import { DedupeStore, KEYS_REMEMBERED, MAX_ENTRIES } from '../../nodes/SmsPlatform/helpers/dedupe';
+import { settleWindow } from '../../nodes/SmsPlatform/helpers/storeLane';
 import { actionContext } from '../support/harness';
-import { concurrentWriter, processedDataStore } from '../support/processedData';
+import { concurrentWriter, processedDataStore, staleWriter } from '../support/processedData';
 
 const store = processedDataStore();
 const open = () => DedupeStore.open(actionContext({ resource: 'sms', operation: 'send' }, [{}]), 0);
@@ -93,5 +94,63 @@ describe('DedupeStore with a concurrent writer in another n8n process (lost upda
 		);
 		writer.restore();
 		expect(has('s:a')).toBe(false);
+	});
+});
+
+describe('the settle window: a slow write of another process, from a read before the claim, lands later', () => {
+	const has = (value: string) => store.has('test-workflow', 'node-under-test', value);
+	afterEach(() => {
+		settleWindow.ms = 2;
+	});
+
+	// The run claims `a` (and would send it), then its worker dies: no call of it writes `a` again. The stale write
+	// lands; then another run (the caller sending the same input again) claims `a`.
+	async function claimThenDie(settleMs: number, staleMs: number) {
+		settleWindow.ms = settleMs;
+		await open().claim(['seed']);
+		const writer = staleWriter(store, staleMs);
+		const claimed = (await open().claim(['a'])).get('a');
+		await writer.landed();
+		writer.restore();
+		const kept = has('s:a');
+		return { claimed, kept, again: (await open().claim(['a'])).get('a') };
+	}
+
+	it('with the window longer than the write takes, the started entry stays: the second run finds it unknown', async () => {
+		expect(await claimThenDie(300, 100)).toEqual({
+			claimed: 'claimed',
+			kept: true,
+			again: 'unknown',
+		});
+	});
+
+	it('without the window, the write lands after the presence check and drops it: the second run sends it again', async () => {
+		expect(await claimThenDie(0, 100)).toEqual({
+			claimed: 'claimed',
+			kept: false,
+			again: 'claimed',
+		});
+	});
+
+	it('a write slower than the window drops it as well (the window rests on how long store calls take)', async () => {
+		expect(await claimThenDie(20, 200)).toEqual({
+			claimed: 'claimed',
+			kept: false,
+			again: 'claimed',
+		});
+	});
+
+	it('the wait is once per claim call, not per key, and outside the lane: two runs claim at once in one window', async () => {
+		settleWindow.ms = 300;
+		const start = performance.now();
+		const [first, second] = await Promise.all([
+			open().claim(keys('x', 40)),
+			open().claim(keys('y', 40)),
+		]);
+		const ms = performance.now() - start;
+		expect([...first.values(), ...second.values()].every((s) => s === 'claimed')).toBe(true);
+		// One window, not two (each run its own, one after the other) nor 80 (one per key).
+		expect(ms).toBeGreaterThanOrEqual(300);
+		expect(ms).toBeLessThan(590);
 	});
 });

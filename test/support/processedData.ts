@@ -168,3 +168,33 @@ export function concurrentWriter(raw: ProcessedDataStore, dropped: (call: number
 		});
 	return { restore: () => spy.mockRestore(), calls: () => call };
 }
+
+/**
+ * Another n8n process's store call that is slow: it reads the node's row just before the next store call and writes
+ * it back `afterMs` later, with its own entry: a lost update of whatever was added in between, landing whenever
+ * `afterMs` says (after the node's presence check, when that comes sooner).
+ */
+export function staleWriter(raw: ProcessedDataStore, afterMs: number) {
+	const original = raw.checkProcessedAndRecord.bind(raw);
+	let landed: Promise<void> | undefined;
+	const spy = jest
+		.spyOn(raw, 'checkProcessedAndRecord')
+		.mockImplementation(async (items, scope, contextData, options) => {
+			if (!landed) {
+				const rowKey = `${String(contextData.workflow.id)}|n:${contextData.node?.id ?? ''}`;
+				const before = raw.rows.get(rowKey);
+				const snapshot = before && { mode: before.mode, data: [...before.data] };
+				landed = (async () => {
+					await sleep(afterMs);
+					if (!snapshot) return;
+					snapshot.data.push(ProcessedDataStore.hash('other-process'));
+					raw.rows.set(rowKey, snapshot);
+				})();
+			}
+			return await original(items, scope, contextData, options);
+		});
+	return {
+		restore: () => spy.mockRestore(),
+		landed: async () => await landed,
+	};
+}

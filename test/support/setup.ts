@@ -1,5 +1,7 @@
 import nock from 'nock';
 
+import { settleWindow } from '../../nodes/SmsPlatform/helpers/storeLane';
+
 // Backoff delays of milliseconds, not seconds: the policy is the same, the clock is faster (see testSettings.ts).
 jest.mock('../../nodes/SmsPlatform/transport/defaults', () => ({
 	...jest.requireActual('../../nodes/SmsPlatform/transport/defaults'),
@@ -23,3 +25,7 @@ afterEach(() => {
 afterAll(() => {
 	nock.restore();
 });
+
+// The Dedupe Key's settle window: 2 ms, not a second (test/helpers/dedupe.test.ts tests the window itself).
+settleWindow.ms = 2;
+settleWindow.slowCallMs = 60_000;

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
-import { storeError } from './dedupeErrors';
-import { oneAtATime, withRetry } from './storeLane';
+import { storeHelpers, type StoreHelpers } from './dedupeErrors';
+import { CallTimes, oneAtATime, settleWindow } from './storeLane';
 
 export { dedupeStoreFailed, readDedupeKey, unknownKeyError } from './dedupeErrors';
 
@@ -25,13 +26,14 @@ export { dedupeStoreFailed, readDedupeKey, unknownKeyError } from './dedupeError
  * What the store guarantees (n8n 2.41.1 and 1.123.81 alike; see docs/queue-mode.md): a node's keys are one row, read
  * and written back whole by each call, without a lock. Two calls at the same moment can both find a key new, and the
  * later write drops what the other added in between (a lost update); it keeps what it read. So:
- * - within an n8n process, the store calls of a node run one at a time (below);
+ * - within an n8n process, the store calls of a node run one at a time (storeLane.ts);
  * - across processes (queue-mode workers), every call of a run writes all the run's keys again in their state
  *   (re-assertion): whatever a concurrent write dropped is back at the next call;
- * - a key is claimed only once a later call finds its started entry present; at the end of the run a last call
- *   must find all the run's entries present.
- * Not covered: two runs that claim the same key at the same moment may both send it; a worker killed inside another
- * call's window may lose its last entries (see docs/queue-mode.md for the measured figures). */
+ * - a key is claimed only once a call made at least the settle window (storeLane.ts) after the last write that
+ *   added its started entry finds it present. Were the worker to die right after, the entry stays: a write that
+ *   drops it would have to come from a read before that write, which takes longer than the window;
+ * - at the end of the run a last call must find all the run's entries present.
+ * Not covered: two runs that claim the same key at the same moment may both send it (docs/queue-mode.md). */
 
 /** Entries the node keeps in its row: a key takes one (started) or two (sent), so the last 4,999 keys are kept. */
 export const MAX_ENTRIES = 10_000;
@@ -54,11 +56,6 @@ const OPTIONS = { mode: 'entries' as const, maxEntries: MAX_ENTRIES };
 /** What a claim found for a key. */
 export type KeyState = 'claimed' | 'alreadySent' | 'unknown';
 
-interface StoreHelpers {
-	checkProcessedAndRecord: IExecuteFunctions['helpers']['checkProcessedAndRecord'];
-	removeProcessed: IExecuteFunctions['helpers']['removeProcessed'];
-}
-
 /** What this run recorded of a key. */
 type Recorded = 'started' | 'sent';
 
@@ -69,14 +66,19 @@ const runs = new WeakMap<IExecuteFunctions, DedupeStore>();
 export class DedupeStore {
 	/** The run's keys, oldest first, and what it recorded of them: every store call writes them again. */
 	private readonly mine = new Map<string, Recorded>();
+	/** When (performance.now) a store call that added each started entry of the run returned. */
+	private readonly addedAt = new Map<string, number>();
 	/** Entries the run's store calls found missing and wrote again (for the log and tests). */
 	rewritten = 0;
+	private readonly times: CallTimes;
 
 	private constructor(
 		private readonly ctx: IExecuteFunctions,
 		private readonly helpers: StoreHelpers,
 		private readonly lane: string,
-	) {}
+	) {
+		this.times = new CallTimes((message) => ctx.logger?.warn(message));
+	}
 
 	/**
 	 * The store of this node run; fails (nothing sent) when this n8n has no processed-data store for nodes, or the
@@ -85,32 +87,8 @@ export class DedupeStore {
 	static open(ctx: IExecuteFunctions, itemIndex = 0): DedupeStore {
 		const open = runs.get(ctx);
 		if (open) return open;
-		const helpers = ctx.helpers as Partial<StoreHelpers>;
-		if (
-			typeof helpers.checkProcessedAndRecord !== 'function' ||
-			typeof helpers.removeProcessed !== 'function'
-		) {
-			throw storeError(
-				ctx,
-				"'Dedupe Key' needs n8n's processed-data store, which this n8n does not offer",
-				"Nothing was sent. Update n8n (1.123 or newer has it), or remove 'Dedupe Key' from the options to send without it.",
-				itemIndex,
-			);
-		}
-		const workflowId = ctx.getWorkflow().id;
-		if (!workflowId) {
-			throw storeError(
-				ctx,
-				"'Dedupe Key' needs a saved workflow",
-				'Nothing was sent. n8n keeps the keys per saved workflow: save the workflow, then run it again.',
-				itemIndex,
-			);
-		}
-		const store = new DedupeStore(
-			ctx,
-			helpers as StoreHelpers,
-			`${String(workflowId)}\n${ctx.getNode().id}`,
-		);
+		const { helpers, workflowId } = storeHelpers(ctx, itemIndex);
+		const store = new DedupeStore(ctx, helpers, `${workflowId}\n${ctx.getNode().id}`);
 		runs.set(ctx, store);
 		return store;
 	}
@@ -118,43 +96,69 @@ export class DedupeStore {
 	/**
 	 * Records each new key as started, before its request goes out. A key already sent is `alreadySent`; one started
 	 * and never confirmed is `unknown` (it may have gone out), or `claimed` again with `sendUnknown`. A key is
-	 * `claimed` only once a later store call found its started entry present. Keys must be distinct. Throws (nothing
-	 * claimed) when the store fails: the caller must not send then.
+	 * `claimed` once a call made the settle window after its entry was written found it present. Keys must be
+	 * distinct. Throws (nothing claimed) when the store fails: the caller must not send then.
 	 */
 	async claim(keys: string[], sendUnknown = false): Promise<Map<string, KeyState>> {
-		return await oneAtATime(this.lane, async () => {
-			const states = new Map<string, KeyState>();
-			if (!keys.length) return states;
-			const started = await this.record(keys.map((key) => STARTED + key));
-			// Only a key the store calls new is ours; anything else counts as seen before.
-			const seen = keys.filter((key) => !started.fresh.has(STARTED + key));
-			for (const key of keys) if (!seen.includes(key)) states.set(key, 'claimed');
-			if (seen.length) {
-				// Sent or not? The store has no plain lookup: checking records, so the `d:` entries found new are removed
-				// again at once. (Were the process to die in between, such a key would read as sent, not unknown: it is
-				// not sent again either way.)
-				const sent = await this.record(seen.map((key) => SENT + key));
-				const unsent = seen.filter((key) => !sent.processed.has(SENT + key));
-				if (unsent.length) await this.remove(unsent.map((key) => SENT + key));
-				for (const key of seen) {
-					states.set(
-						key,
-						sent.processed.has(SENT + key) ? 'alreadySent' : sendUnknown ? 'claimed' : 'unknown',
-					);
-				}
+		const states = await oneAtATime(this.lane, async () => await this.classify(keys, sendUnknown));
+		const claimed = keys.filter((key) => states.get(key) === 'claimed');
+		if (claimed.length && !(await this.settled(claimed.map((key) => STARTED + key)))) {
+			await oneAtATime(this.lane, async () => await this.forget(claimed));
+			throw new Error(
+				`concurrent writes dropped its records ${ROUNDS} times in a row; nothing was sent`,
+			);
+		}
+		return states;
+	}
+
+	/** Records each new key as started; what the store holds of the others (see claim). */
+	private async classify(keys: string[], sendUnknown: boolean): Promise<Map<string, KeyState>> {
+		const states = new Map<string, KeyState>();
+		if (!keys.length) return states;
+		const started = await this.record(keys.map((key) => STARTED + key));
+		// Only a key the store calls new is ours; anything else counts as seen before.
+		const seen = keys.filter((key) => !started.fresh.has(STARTED + key));
+		for (const key of keys) if (!seen.includes(key)) states.set(key, 'claimed');
+		if (seen.length) {
+			// Sent or not? The store has no plain lookup: checking records, so the `d:` entries found new are removed
+			// again at once. (Were the process to die in between, such a key would read as sent, not unknown: it is
+			// not sent again either way.)
+			const sent = await this.record(seen.map((key) => SENT + key));
+			const unsent = seen.filter((key) => !sent.processed.has(SENT + key));
+			if (unsent.length) await this.remove(unsent.map((key) => SENT + key));
+			for (const key of seen) {
+				const state = sendUnknown ? 'claimed' : 'unknown';
+				states.set(key, sent.processed.has(SENT + key) ? 'alreadySent' : state);
 			}
-			const claimed = keys.filter((key) => states.get(key) === 'claimed');
-			for (const key of claimed) this.remember(key, 'started');
-			// Claimed only when a later call finds the started entries there (another process's write may have
-			// dropped them: the call writes them again, and the next one checks).
-			if (claimed.length && !(await this.present(claimed.map((key) => STARTED + key)))) {
-				await this.forget(claimed);
-				throw new Error(
-					`concurrent writes dropped its records ${ROUNDS} times in a row; nothing was sent`,
-				);
+		}
+		// The settle counts from now: the calls above found each claimed entry present or added it.
+		const now = performance.now();
+		for (const [key, state] of states) {
+			if (state !== 'claimed') continue;
+			this.remember(key, 'started');
+			this.addedAt.set(STARTED + key, now);
+		}
+		return states;
+	}
+
+	/**
+	 * Whether a store call made at least the settle window after the last write that added each of `values` found
+	 * them all present (at most ROUNDS calls; each writes them again). The wait is outside the lane: other runs'
+	 * calls in this process read after our write, so they keep our entries.
+	 */
+	private async settled(values: string[]): Promise<boolean> {
+		const due = () => Math.max(...values.map((value) => this.addedAt.get(value) ?? 0));
+		for (let round = 0; round < ROUNDS; round++) {
+			// A loop: a timer may fire a fraction of a millisecond early.
+			for (let wait = 1; wait > 0; ) {
+				wait = due() + settleWindow.ms - performance.now();
+				if (wait > 0) await sleep(Math.ceil(wait));
 			}
-			return states;
-		});
+			const found = await oneAtATime(this.lane, async () => await this.record(values));
+			if (values.every((v) => found.processed.has(v)) && due() + settleWindow.ms <= found.at)
+				return true;
+		}
+		return false;
 	}
 
 	/**
@@ -181,7 +185,9 @@ export class DedupeStore {
 	 */
 	async finish(): Promise<boolean> {
 		return await oneAtATime(this.lane, async () => {
-			if (await this.present([])) return true;
+			const done = await this.present();
+			this.ctx.logger?.debug(`Dedupe Key: store calls (ms) ${this.times.unreported()}`);
+			if (done) return true;
 			this.ctx.logger?.warn(
 				`Dedupe Key: n8n's database kept dropping this run's records (${this.rewritten} written again); later runs may report its keys unknown, or send them again`,
 			);
@@ -189,14 +195,11 @@ export class DedupeStore {
 		});
 	}
 
-	/** Whether a store call (at most ROUNDS) found `values` and the run's entries present; each call writes them. */
-	private async present(values: string[]): Promise<boolean> {
-		if (!values.length && !this.mine.size) return true;
-		for (let round = 0; round < ROUNDS; round++) {
-			const found = await this.record(values);
-			if (values.every((value) => found.processed.has(value)) && found.complete) return true;
-		}
-		return false;
+	/** Whether a store call (at most ROUNDS) found the run's entries present; each call writes them. */
+	private async present(): Promise<boolean> {
+		for (let round = 0; round < ROUNDS && this.mine.size; round++)
+			if ((await this.record([])).complete) return true;
+		return !this.mine.size;
 	}
 
 	private remember(key: string, recorded: Recorded) {
@@ -206,7 +209,10 @@ export class DedupeStore {
 	}
 
 	private async forget(keys: string[]) {
-		for (const key of keys) this.mine.delete(key);
+		for (const key of keys) {
+			this.mine.delete(key);
+			this.addedAt.delete(STARTED + key);
+		}
 		await this.remove(keys.map((key) => STARTED + key));
 	}
 
@@ -221,23 +227,27 @@ export class DedupeStore {
 
 	/**
 	 * Records `values` and writes the run's entries again. `complete`: every one of the run's entries was there
-	 * already (none had been dropped by a concurrent write).
+	 * already (none had been dropped by a concurrent write). `at`: the call started then, so it read the row after.
 	 */
 	private async record(values: string[]) {
 		const own = new Set(values);
 		const again = this.reasserted().filter((value) => !own.has(value));
 		const all = [...again, ...values];
-		const result = await withRetry(
+		const at = performance.now();
+		const result = await this.times.timed(
 			async () => await this.helpers.checkProcessedAndRecord(all, 'node', OPTIONS),
 		);
 		const processed = new Set(result.processed.map(String));
+		const fresh = new Set(result.new.map(String));
+		const done = performance.now();
+		for (const value of fresh) if (value.startsWith(STARTED)) this.addedAt.set(value, done);
 		const missing = again.filter((value) => !processed.has(value)).length;
 		this.rewritten += missing;
-		return { processed, fresh: new Set(result.new.map(String)), complete: missing === 0 };
+		return { processed, fresh, at, complete: missing === 0 };
 	}
 
 	private async remove(values: string[]): Promise<void> {
 		if (!values.length) return;
-		await withRetry(async () => await this.helpers.removeProcessed(values, 'node', OPTIONS));
+		await this.times.timed(async () => await this.helpers.removeProcessed(values, 'node', OPTIONS));
 	}
 }

@@ -13,6 +13,41 @@ export function storeError(
 	return new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
 }
 
+/** The store calls the Dedupe Key uses. */
+export interface StoreHelpers {
+	checkProcessedAndRecord: IExecuteFunctions['helpers']['checkProcessedAndRecord'];
+	removeProcessed: IExecuteFunctions['helpers']['removeProcessed'];
+}
+
+/**
+ * n8n's processed-data store for this node run; fails (nothing sent) when this n8n has none for nodes, or the
+ * workflow has no ID (n8n keeps keys per saved workflow).
+ */
+export function storeHelpers(ctx: IExecuteFunctions, itemIndex: number) {
+	const helpers = ctx.helpers as Partial<StoreHelpers>;
+	if (
+		typeof helpers.checkProcessedAndRecord !== 'function' ||
+		typeof helpers.removeProcessed !== 'function'
+	) {
+		throw storeError(
+			ctx,
+			"'Dedupe Key' needs n8n's processed-data store, which this n8n does not offer",
+			"Nothing was sent. Update n8n (1.123 or newer has it), or remove 'Dedupe Key' from the options to send without it.",
+			itemIndex,
+		);
+	}
+	const workflowId = ctx.getWorkflow().id;
+	if (!workflowId) {
+		throw storeError(
+			ctx,
+			"'Dedupe Key' needs a saved workflow",
+			'Nothing was sent. n8n keeps the keys per saved workflow: save the workflow, then run it again.',
+			itemIndex,
+		);
+	}
+	return { helpers: helpers as StoreHelpers, workflowId: String(workflowId) };
+}
+
 /** The error of an item whose key could not be read or recorded: nothing was sent. */
 export function dedupeStoreFailed(ctx: IExecuteFunctions, error: Error, itemIndex: number) {
 	if (error instanceof NodeOperationError && error.message.startsWith("'Dedupe Key'")) return error;

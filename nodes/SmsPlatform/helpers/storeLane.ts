@@ -1,6 +1,16 @@
 import { sleep } from 'n8n-workflow';
 
-/** Calls to n8n's processed-data store (helpers/dedupe.ts): one at a time per node, one retry. */
+/** Calls to n8n's processed-data store (helpers/dedupe.ts): one at a time per node, one retry, timed. */
+
+/**
+ * The settle window (ms). n8n's store reads a node's row and writes it back whole, without a lock: a call of another
+ * process that read the row before our write and writes after it drops what we added. If every store call takes
+ * less than this window between its read and its write, a started entry found present by a call made this long
+ * after the entry's last write stays: every later write comes from a read that saw it (helpers/dedupe.ts, claim).
+ * Store calls measured in the queue test: see docs/queue-mode.md. `slowCallMs`: a call that takes longer is logged
+ * as a warning. An object so that the unit tests can shorten the window.
+ */
+export const settleWindow = { ms: 1_000, slowCallMs: 500 };
 
 /**
  * Store calls of one node, one at a time in this process: the store's read-then-write would otherwise let two
@@ -31,5 +41,35 @@ export async function withRetry<T>(call: () => Promise<T>): Promise<T> {
 	} catch {
 		await sleep(100);
 		return await call();
+	}
+}
+
+/** How long a run's store calls took (ms), for n8n's log: the settle window rests on them staying short. */
+export class CallTimes {
+	private readonly times: number[] = [];
+	private logged = 0;
+
+	constructor(private readonly warn: (message: string) => void) {}
+
+	/** Runs a store call (with its one retry) and records how long it took. */
+	async timed<T>(call: () => Promise<T>): Promise<T> {
+		const start = performance.now();
+		try {
+			return await withRetry(call);
+		} finally {
+			const ms = Math.round(performance.now() - start);
+			this.times.push(ms);
+			if (ms > settleWindow.slowCallMs)
+				this.warn(
+					`Dedupe Key: a call to n8n's database took ${ms} ms; the settle window (${settleWindow.ms} ms) assumes every such call takes less, or a concurrent write may drop a key's record`,
+				);
+		}
+	}
+
+	/** The durations not reported yet, comma-separated (empty when none). */
+	unreported(): string {
+		const fresh = this.times.slice(this.logged);
+		this.logged = this.times.length;
+		return fresh.join(',');
 	}
 }
