@@ -154,3 +154,45 @@ describe('the settle window: a slow write of another process, from a read before
 		expect(ms).toBeLessThan(590);
 	});
 });
+
+describe('two runs in two n8n processes claim the same keys at the same moment', () => {
+	// The other process: its own copy of the helpers (its own lane: nothing keeps the two runs' calls apart).
+	let Other!: typeof DedupeStore;
+	let otherWindow!: typeof settleWindow;
+	jest.isolateModules(() => {
+		/* eslint-disable @typescript-eslint/no-require-imports -- a second copy of the module, as another process has */
+		Other = require('../../nodes/SmsPlatform/helpers/dedupe').DedupeStore;
+		otherWindow = require('../../nodes/SmsPlatform/helpers/storeLane').settleWindow;
+		/* eslint-enable @typescript-eslint/no-require-imports */
+	});
+
+	it('both find the keys new, and still each key is claimed by one run: the other reports it unknown', async () => {
+		await open().claim(['seed']);
+		settleWindow.ms = 30;
+		otherWindow.ms = 30;
+		// Which calls found each started entry new.
+		const foundNew = new Map<string, number>();
+		const call = store.checkProcessedAndRecord.bind(store);
+		const spy = jest.spyOn(store, 'checkProcessedAndRecord').mockImplementation(async (...args) => {
+			const result = await call(...args);
+			for (const value of result.new.map(String))
+				if (value.startsWith('s:')) foundNew.set(value, (foundNew.get(value) ?? 0) + 1);
+			return result;
+		});
+		const ctx = () => actionContext({ resource: 'sms', operation: 'send' }, [{}]);
+		const pairKeys = keys('pair-', 20);
+		const [mine, theirs] = await Promise.all([
+			DedupeStore.open(ctx(), 0).claim(pairKeys),
+			Other.open(ctx(), 0).claim(pairKeys),
+		]);
+		spy.mockRestore();
+		settleWindow.ms = 2;
+		otherWindow.ms = 2;
+		const raced = pairKeys.filter((key) => foundNew.get(`s:${key}`) === 2);
+		expect(raced.length).toBeGreaterThan(0);
+		for (const key of pairKeys)
+			expect([mine.get(key), theirs.get(key)].sort()).toEqual(['claimed', 'unknown']);
+		// No owner entry is left behind: the started entries of the 20 keys and of `seed`.
+		expect(store.rows.get('test-workflow|n:node-under-test')?.data.length).toBe(21);
+	});
+});

@@ -1,8 +1,9 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
+import { randomString } from 'n8n-workflow';
 
 import { storeHelpers, type StoreHelpers } from './dedupeErrors';
-import { CallTimes, oneAtATime, settleWindow } from './storeLane';
+import { settle } from './dedupeSettle';
+import { CallTimes, oneAtATime } from './storeLane';
 
 export { dedupeStoreFailed, readDedupeKey, unknownKeyError } from './dedupeErrors';
 
@@ -29,11 +30,12 @@ export { dedupeStoreFailed, readDedupeKey, unknownKeyError } from './dedupeError
  * - within an n8n process, the store calls of a node run one at a time (storeLane.ts);
  * - across processes (queue-mode workers), every call of a run writes all the run's keys again in their state
  *   (re-assertion): whatever a concurrent write dropped is back at the next call;
- * - a key is claimed only once a call made at least the settle window (storeLane.ts) after the last write that
- *   added its started entry finds it present. Were the worker to die right after, the entry stays: a write that
- *   drops it would have to come from a read before that write, which takes longer than the window;
+ * - a key is claimed only once the run owns it: its started entry and an owner entry of the run, found present a
+ *   settle window after they were written (helpers/dedupeSettle.ts). Assuming every store call takes less than the
+ *   window, a claimed key's entry stays even if the worker dies right after, and two runs never both claim a key;
  * - at the end of the run a last call must find all the run's entries present.
- * Not covered: two runs that claim the same key at the same moment may both send it (docs/queue-mode.md). */
+ * Not covered: store calls slower than the window; two runs that retry the same unknown key ('Retry Unknown Keys')
+ * at the same moment may both send it (docs/queue-mode.md). */
 
 /** Entries the node keeps in its row: a key takes one (started) or two (sent), so the last 4,999 keys are kept. */
 export const MAX_ENTRIES = 10_000;
@@ -51,6 +53,7 @@ const ROUNDS = 5;
 
 const STARTED = 's:';
 const SENT = 'd:';
+const OWNER = 'o:';
 const OPTIONS = { mode: 'entries' as const, maxEntries: MAX_ENTRIES };
 
 /** What a claim found for a key. */
@@ -66,7 +69,9 @@ const runs = new WeakMap<IExecuteFunctions, DedupeStore>();
 export class DedupeStore {
 	/** The run's keys, oldest first, and what it recorded of them: every store call writes them again. */
 	private readonly mine = new Map<string, Recorded>();
-	/** When (performance.now) a store call that added each started entry of the run returned. */
+	/** This run, in its owner entries. */
+	private readonly id = randomString(12);
+	/** When (performance.now) a store call that added each started or owner entry of the run returned. */
 	private readonly addedAt = new Map<string, number>();
 	/** Entries the run's store calls found missing and wrote again (for the log and tests). */
 	rewritten = 0;
@@ -95,70 +100,61 @@ export class DedupeStore {
 
 	/**
 	 * Records each new key as started, before its request goes out. A key already sent is `alreadySent`; one started
-	 * and never confirmed is `unknown` (it may have gone out), or `claimed` again with `sendUnknown`. A key is
-	 * `claimed` once a call made the settle window after its entry was written found it present. Keys must be
-	 * distinct. Throws (nothing claimed) when the store fails: the caller must not send then.
+	 * and never confirmed is `unknown` (it may have gone out, or another run is sending it now), or `claimed` again
+	 * with `sendUnknown`. A key is `claimed` once the run owns it (helpers/dedupeSettle.ts). Keys must be distinct.
+	 * Throws (nothing claimed) when the store fails: the caller must not send then.
 	 */
 	async claim(keys: string[], sendUnknown = false): Promise<Map<string, KeyState>> {
 		const states = await oneAtATime(this.lane, async () => await this.classify(keys, sendUnknown));
-		const claimed = keys.filter((key) => states.get(key) === 'claimed');
-		if (claimed.length && !(await this.settled(claimed.map((key) => STARTED + key)))) {
-			await oneAtATime(this.lane, async () => await this.forget(claimed));
+		const candidates = keys.filter((key) => states.get(key) === 'claimed');
+		if (!candidates.length) return states;
+		const { won, lost, open } = await settle(candidates, ROUNDS, {
+			entries: (key) => [STARTED + key, this.owner(key)],
+			addedAt: (value) => this.addedAt.get(value) ?? 0,
+			check: async (values) => await oneAtATime(this.lane, async () => await this.record(values)),
+		});
+		for (const key of won) this.remember(key, 'started');
+		for (const key of lost) states.set(key, 'unknown');
+		await oneAtATime(this.lane, async () => {
+			// The owner entries only decide between runs. Were the claim to fail, its own keys are freed; the keys not
+			// decided stay started (another run may own them): later runs report them unknown.
+			await this.remove(candidates.map((key) => this.owner(key)));
+			if (open.length) await this.forget(won);
+		});
+		if (open.length)
 			throw new Error(
 				`concurrent writes dropped its records ${ROUNDS} times in a row; nothing was sent`,
 			);
-		}
 		return states;
 	}
 
-	/** Records each new key as started; what the store holds of the others (see claim). */
+	/** Records each key as started, with this run's owner entry; what the store holds of the others (see claim). */
 	private async classify(keys: string[], sendUnknown: boolean): Promise<Map<string, KeyState>> {
 		const states = new Map<string, KeyState>();
 		if (!keys.length) return states;
-		const started = await this.record(keys.map((key) => STARTED + key));
+		const started = await this.record(keys.flatMap((key) => [STARTED + key, this.owner(key)]));
 		// Only a key the store calls new is ours; anything else counts as seen before.
 		const seen = keys.filter((key) => !started.fresh.has(STARTED + key));
 		for (const key of keys) if (!seen.includes(key)) states.set(key, 'claimed');
-		if (seen.length) {
-			// Sent or not? The store has no plain lookup: checking records, so the `d:` entries found new are removed
-			// again at once. (Were the process to die in between, such a key would read as sent, not unknown: it is
-			// not sent again either way.)
-			const sent = await this.record(seen.map((key) => SENT + key));
-			const unsent = seen.filter((key) => !sent.processed.has(SENT + key));
-			if (unsent.length) await this.remove(unsent.map((key) => SENT + key));
-			for (const key of seen) {
-				const state = sendUnknown ? 'claimed' : 'unknown';
-				states.set(key, sent.processed.has(SENT + key) ? 'alreadySent' : state);
-			}
-		}
-		// The settle counts from now: the calls above found each claimed entry present or added it.
-		const now = performance.now();
-		for (const [key, state] of states) {
-			if (state !== 'claimed') continue;
-			this.remember(key, 'started');
-			this.addedAt.set(STARTED + key, now);
-		}
+		if (!seen.length) return states;
+		// Sent or not? The store has no plain lookup: checking records, so the `d:` entries found new are removed
+		// again at once. (Were the process to die in between, such a key would read as sent, not unknown: it is
+		// not sent again either way.)
+		const sent = await this.record(seen.map((key) => SENT + key));
+		for (const key of seen)
+			states.set(
+				key,
+				sent.processed.has(SENT + key) ? 'alreadySent' : sendUnknown ? 'claimed' : 'unknown',
+			);
+		const unsent = seen.filter((key) => !sent.processed.has(SENT + key));
+		const held = seen.filter((key) => states.get(key) !== 'claimed');
+		await this.remove([...unsent.map((key) => SENT + key), ...held.map((key) => this.owner(key))]);
 		return states;
 	}
 
-	/**
-	 * Whether a store call made at least the settle window after the last write that added each of `values` found
-	 * them all present (at most ROUNDS calls; each writes them again). The wait is outside the lane: other runs'
-	 * calls in this process read after our write, so they keep our entries.
-	 */
-	private async settled(values: string[]): Promise<boolean> {
-		const due = () => Math.max(...values.map((value) => this.addedAt.get(value) ?? 0));
-		for (let round = 0; round < ROUNDS; round++) {
-			// A loop: a timer may fire a fraction of a millisecond early.
-			for (let wait = 1; wait > 0; ) {
-				wait = due() + settleWindow.ms - performance.now();
-				if (wait > 0) await sleep(Math.ceil(wait));
-			}
-			const found = await oneAtATime(this.lane, async () => await this.record(values));
-			if (values.every((v) => found.processed.has(v)) && due() + settleWindow.ms <= found.at)
-				return true;
-		}
-		return false;
+	/** This run's owner entry of a key (helpers/dedupeSettle.ts). */
+	private owner(key: string) {
+		return `${OWNER}${this.id}:${key}`;
 	}
 
 	/**
@@ -212,6 +208,7 @@ export class DedupeStore {
 		for (const key of keys) {
 			this.mine.delete(key);
 			this.addedAt.delete(STARTED + key);
+			this.addedAt.delete(this.owner(key));
 		}
 		await this.remove(keys.map((key) => STARTED + key));
 	}
@@ -240,7 +237,7 @@ export class DedupeStore {
 		const processed = new Set(result.processed.map(String));
 		const fresh = new Set(result.new.map(String));
 		const done = performance.now();
-		for (const value of fresh) if (value.startsWith(STARTED)) this.addedAt.set(value, done);
+		for (const value of fresh) if (!value.startsWith(SENT)) this.addedAt.set(value, done);
 		const missing = again.filter((value) => !processed.has(value)).length;
 		this.rewritten += missing;
 		return { processed, fresh, at, complete: missing === 0 };
