@@ -39,5 +39,10 @@ export { firstFamily, type Route, type RouteFamily } from './routes';
  * the rate-limit budget the service last reported. See Slots in policy.ts.
  */
 export function parallelSlots(ctx: ApiContext, settings: Partial<RequestSettings>): Slots {
-	return new Slots(sessionOf(ctx).rate, settingsOf(ctx, { settings }).parallelRequests);
+	return new Slots(sessionOf(ctx).rate, parallelRequests(ctx, settings));
+}
+
+/** Parallel Requests (from `settings`, else the default). */
+export function parallelRequests(ctx: ApiContext, settings: Partial<RequestSettings>): number {
+	return settingsOf(ctx, { settings }).parallelRequests;
 }

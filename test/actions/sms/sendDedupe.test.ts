@@ -127,6 +127,38 @@ describe('sms.send: Dedupe Key', () => {
 		expect(counts).toEqual({ [A]: 2 });
 	});
 
+	it('one request per item: keys are claimed Parallel Requests items at a time; a run stopped by a failed item frees the keys it claimed ahead', async () => {
+		const items = numbers.slice(0, 6).map((to, i) => ({ to, key: `wave-${i}` }));
+		const counts = service((recipients, attempt) =>
+			attempt === 2 ? [402, { error: 'Insufficient credits' }] : ok(recipients, attempt),
+		);
+		const error = await caught(async () => await runNode({ parameters: keyed(), items }));
+		expect(error.message).toBe('The account has too few credits [item 1]');
+		// One claim (its first call and its check carry the run's owner entries) for items 0 to 3 (Parallel Requests 4).
+		const claimCalls = store.calls.filter(
+			(call) =>
+				call.method === 'checkProcessedAndRecord' &&
+				call.values.some((value) => String(value).startsWith('o:')),
+		);
+		expect(claimCalls.map((call) => call.values.filter((v) => String(v).startsWith('s:')))).toEqual(
+			[
+				['s:wave-0', 's:wave-1', 's:wave-2', 's:wave-3'],
+				['s:wave-0', 's:wave-1', 's:wave-2', 's:wave-3'],
+			],
+		);
+		// Item 1 was refused, items 2 and 3 never reached: their keys are free, the next execution sends them.
+		const second = await runNode({ parameters: keyed(), items, continueOnFail: true });
+		expect(outcomes(second.output)).toEqual([
+			'alreadySent',
+			'sent',
+			'sent',
+			'sent',
+			'sent',
+			'sent',
+		]);
+		expect(Object.values(counts)).toEqual([1, 2, 1, 1, 1, 1]);
+	});
+
 	it('Combine Items: the items of one request share its fate; sent ones are alreadySent and the unknown ones stay unknown next time', async () => {
 		const counts = service((recipients, attempt) =>
 			recipients.includes(numbers[2]) ? [500, { detail: 'Server error' }] : ok(recipients, attempt),

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { parameterReader } from '../../helpers/parameters';
-import { parallelSlots } from '../../transport';
+import { parallelRequests, parallelSlots } from '../../transport';
 import type { FailureGate, ItemResult } from '../operation';
 import { checkBalance } from './balanceCheck';
 import { waitForDelivery } from './delivery';
@@ -81,8 +81,13 @@ export async function executeBatch(
 		if (item instanceof Error) conclude(refused(index, item));
 		else if (replay) conclude(replay);
 		else if (!item.combine && !follows(item)) {
-			// Its Dedupe Key is claimed before its first request, recorded once its requests are done.
-			await keys?.claim([item]);
+			// Its Dedupe Key is claimed before its first request, recorded once its requests are done. Claimed with the
+			// next items' keys, Parallel Requests at a time: a claim waits a settle window (helpers/dedupe.ts).
+			const wave = prepared
+				.slice(index)
+				.filter((next): next is PreparedItem => !(next instanceof Error))
+				.filter((next) => !next.combine && !replayed.get(next.itemIndex) && !follows(next));
+			await keys?.claimAhead(wave.slice(0, parallelRequests(this, item.settings)));
 			const held = keys?.held(item);
 			if (held) {
 				conclude(held);

@@ -89,6 +89,11 @@ export class SendKeys {
 		}
 	}
 
+	/** Claims these items' keys when the first one's is not claimed yet: one claim (one settle window) per wave. */
+	async claimAhead(items: PreparedItem[]): Promise<void> {
+		if (items.length && this.state.get(items[0].itemIndex) === 'pending') await this.claim(items);
+	}
+
 	/** Whether the item's recipients may go out: it has no key, or its key is claimed. */
 	allows(item: PreparedItem): boolean {
 		const state = this.state.get(item.itemIndex);
@@ -147,6 +152,11 @@ export class SendKeys {
 	 */
 	async finish(): Promise<void> {
 		if (this.store instanceof Error) return;
+		// Keys claimed ahead whose items were never reached (the run stopped): nothing of them went out.
+		const unsent = [...this.first].filter(
+			([, index]) => this.state.get(index) === 'claimed' && !this.done.has(index),
+		);
+		await this.store.release(unsent.map(([key]) => key)).catch(() => undefined);
 		await this.store.finish().catch((error: Error) => {
 			this.ctx.logger?.warn(`Dedupe Key: the run's last check failed (${error.message})`);
 		});
