@@ -8,6 +8,7 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { BASE_URL, runNode } from '../../support/harness';
+import { settleWindow } from '../../../nodes/SmsPlatform/helpers/storeLane';
 import { processedDataStore } from '../../support/processedData';
 
 const PATH = '/api/integration/v1/sms/send/';
@@ -33,7 +34,7 @@ const items = Array.from({ length: ITEMS }, (_, i) => ({
 	key: `order-${i}`,
 }));
 
-async function measure(label: string, options: IDataObject) {
+async function measure(label: string, options: IDataObject, count = ITEMS) {
 	store.reset();
 	service();
 	// The time spent in the store's calls, apart from the requests.
@@ -59,17 +60,17 @@ async function measure(label: string, options: IDataObject) {
 				? options
 				: { dedupeKey: '={{ $json.key }}', ...options },
 		},
-		items,
+		items: items.slice(0, count),
 	});
 	const ms = performance.now() - start;
 	spy.mockRestore();
 	const values = store.calls.reduce((sum, call) => sum + call.values.length, 0);
 	// eslint-disable-next-line no-console -- the figure is what this file is for
 	console.log(
-		`[dedupe cost] ${label}: ${ITEMS} items in ${ms.toFixed(0)} ms, ${store.calls.length} store calls (${inStore.toFixed(0)} ms in them), ${values} values hashed`,
+		`[dedupe cost] ${label}: ${count} items in ${ms.toFixed(0)} ms, ${store.calls.length} store calls (${inStore.toFixed(0)} ms in them), ${values} values hashed`,
 	);
 	nock.cleanAll();
-	return { output, calls: store.calls.length };
+	return { output, calls: store.calls.length, ms };
 }
 
 afterEach(() => nock.cleanAll());
@@ -92,5 +93,25 @@ describe('Dedupe Key: the cost on 1,000 items', () => {
 			batchSize: 10,
 		});
 		expect(output?.every((item) => item.json.outcome === 'sent')).toBe(true);
+	}, 120_000);
+});
+
+describe('Dedupe Key: the settle window as shipped (1 s), paid in one process too', () => {
+	afterEach(() => {
+		settleWindow.ms = 2;
+	});
+
+	it('one request per item: a window per Parallel Requests (4) items; Combine Items: a window per request, 4 at once', async () => {
+		settleWindow.ms = 1_000;
+		const single = await measure('settle 1 s, one request per item', {}, 40);
+		expect(single.output?.every((item) => item.json.outcome === 'sent')).toBe(true);
+		expect(single.ms).toBeGreaterThanOrEqual(10 * 1_000);
+		const combined = await measure(
+			'settle 1 s, Combine Items, Batch Size 10',
+			{ combineItems: true, batchSize: 10 },
+			400,
+		);
+		expect(combined.output?.every((item) => item.json.outcome === 'sent')).toBe(true);
+		expect(combined.ms).toBeGreaterThanOrEqual(10 * 1_000);
 	}, 120_000);
 });
