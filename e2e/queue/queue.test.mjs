@@ -93,6 +93,16 @@ function storeCallTimes() {
 /** Workers log the node's store calls at level debug (storeCallTimes). */
 const WORKER_ENV = { N8N_LOG_LEVEL: 'debug' };
 
+/**
+ * Executions a worker started, from its log file (its logs() keep only the last 200,000 characters, a few seconds
+ * at level debug).
+ * @param {string} file
+ */
+const startedIn = (file) =>
+	[
+		...readFileSync(path.join(logDir, file), 'utf8').matchAll(/Worker started execution (\d+)/g),
+	].map((match) => match[1]);
+
 /** The recipient `index` of execution `batch` (+2557 and 8 digits). */
 const recipientOf = (/** @type {number} */ batch, /** @type {number} */ index) =>
 	`+2557${10_000_000 + batch * BROADCAST.recipients + index}`;
@@ -490,12 +500,7 @@ describe(`queue mode: one main and two workers`, () => {
 			await listExecutions(main.url, apiKey, { workflowId: IDS.broadcast, limit: 100 })
 		).filter((execution) => ENDED.has(execution.status));
 		/** Execution ids each worker says it started. */
-		const ran = workers.map(
-			(worker) =>
-				new Set(
-					[...worker.logs().matchAll(/Worker started execution (\d+)/g)].map((match) => match[1]),
-				),
-		);
+		const ran = ['worker-1.log', 'worker-2.log'].map((file) => new Set(startedIn(file)));
 		const summary = {
 			recipients: expected.length,
 			sentOnce: expected.length - twice.length - lost.length,
@@ -568,15 +573,15 @@ describe(`queue mode: one main and two workers`, () => {
 		// New recipients (batches 100 to 139), the keyed workflow. A replacement worker starts 4 s after the kill.
 		const batches = Array.from({ length: BROADCAST.executions }, (_, batch) => 100 + batch);
 		const [victim, survivor] = workers;
-		const startedBefore = (victim.logs().match(/Worker started execution/g) ?? []).length;
+		// The victim is worker 1 (the broadcast test's first).
+		const startedBefore = startedIn('worker-1.log').length;
 		await slowAnswers();
 		const firedAt = Date.now();
 		const answering = fire(batches, KEYED_PATH);
 		// Mid-broadcast: the victim runs executions of this broadcast and the service has taken some sends.
 		const deadline = Date.now() + 60_000;
 		while (Date.now() < deadline) {
-			const running =
-				(victim.logs().match(/Worker started execution/g) ?? []).length > startedBefore;
+			const running = startedIn('worker-1.log').length > startedBefore;
 			const sends = (await admin('GET', '/requests')).filter(
 				(/** @type {any} */ entry) =>
 					entry.method === 'POST' && entry.path === SEND_PATH && Date.parse(entry.time) >= firedAt,

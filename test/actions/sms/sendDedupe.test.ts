@@ -127,14 +127,17 @@ describe('sms.send: Dedupe Key', () => {
 		expect(counts).toEqual({ [A]: 2 });
 	});
 
-	it('one request per item: keys are claimed Parallel Requests items at a time; a run stopped by a failed item frees the keys it claimed ahead', async () => {
+	it('one request per item: keys are claimed Parallel Requests × Batch Size recipients at a time; a run stopped by a failed item frees the keys it claimed ahead', async () => {
 		const items = numbers.slice(0, 6).map((to, i) => ({ to, key: `wave-${i}` }));
 		const counts = service((recipients, attempt) =>
 			attempt === 2 ? [402, { error: 'Insufficient credits' }] : ok(recipients, attempt),
 		);
-		const error = await caught(async () => await runNode({ parameters: keyed(), items }));
+		const error = await caught(
+			async () => await runNode({ parameters: keyed({ batchSize: 1 }), items }),
+		);
 		expect(error.message).toBe('The account has too few credits [item 1]');
-		// One claim (its first call and its check carry the run's owner entries) for items 0 to 3 (Parallel Requests 4).
+		// One claim (its first call and its check carry the run's owner entries) for items 0 to 3: Parallel Requests 4 ×
+		// Batch Size 1.
 		const claimCalls = store.calls.filter(
 			(call) =>
 				call.method === 'checkProcessedAndRecord' &&

@@ -74,6 +74,15 @@ export async function executeBatch(
 			return results(outcomes);
 		}
 	}
+	// The items from `index` on that are sent one by one, up to `recipients` recipients (at least one item).
+	const wave = (index: number, recipients: number) => {
+		const next = prepared
+			.slice(index)
+			.filter((item): item is PreparedItem => !(item instanceof Error))
+			.filter((item) => !item.combine && !replayed.get(item.itemIndex) && !follows(item));
+		let room = recipients;
+		return next.filter((item, i) => (room -= item.recipients.length) >= 0 || i === 0);
+	};
 	// The rest in order, each item its own requests; after a failed request its later ones are not sent.
 	for (const [index, item] of prepared.entries()) {
 		if (gate.stopped) break;
@@ -82,12 +91,8 @@ export async function executeBatch(
 		else if (replay) conclude(replay);
 		else if (!item.combine && !follows(item)) {
 			// Its Dedupe Key is claimed before its first request, recorded once its requests are done. Claimed with the
-			// next items' keys, Parallel Requests at a time: a claim waits a settle window (helpers/dedupe.ts).
-			const wave = prepared
-				.slice(index)
-				.filter((next): next is PreparedItem => !(next instanceof Error))
-				.filter((next) => !next.combine && !replayed.get(next.itemIndex) && !follows(next));
-			await keys?.claimAhead(wave.slice(0, parallelRequests(this, item.settings)));
+			// next items' keys, up to Parallel Requests × Batch Size recipients: a claim waits a settle window.
+			await keys?.claimAhead(wave(index, parallelRequests(this, item.settings) * item.batchSize));
 			const held = keys?.held(item);
 			if (held) {
 				conclude(held);
