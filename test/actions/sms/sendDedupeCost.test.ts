@@ -8,7 +8,7 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { BASE_URL, runNode } from '../../support/harness';
-import { settleWindow } from '../../../nodes/SmsPlatform/helpers/storeLane';
+import { SETTLE_MS, settleWindow } from '../../../nodes/SmsPlatform/helpers/storeLane';
 import { processedDataStore } from '../../support/processedData';
 
 const PATH = '/api/integration/v1/sms/send/';
@@ -96,22 +96,22 @@ describe('Dedupe Key: the cost on 1,000 items', () => {
 	}, 120_000);
 });
 
-describe('Dedupe Key: the settle window as shipped (5 s), paid in one process too', () => {
+describe('Dedupe Key: the settle window as shipped (SETTLE_MS), paid in one process too', () => {
 	afterEach(() => {
 		settleWindow.ms = 2;
 	});
 
 	it('one request per item: a window per Parallel Requests × Batch Size recipients; Combine Items: a window per request, 4 at once', async () => {
-		settleWindow.ms = 5_000;
-		const single = await measure('settle 5 s, one request per item', {}, 40);
+		settleWindow.ms = SETTLE_MS;
+		const single = await measure(`settle ${SETTLE_MS} ms, one request per item`, {}, 40);
 		expect(single.output?.every((item) => item.json.outcome === 'sent')).toBe(true);
-		expect(single.ms).toBeGreaterThanOrEqual(5_000);
+		expect(single.ms).toBeGreaterThanOrEqual(SETTLE_MS);
 		const combined = await measure(
-			'settle 5 s, Combine Items, Batch Size 10',
+			`settle ${SETTLE_MS} ms, Combine Items, Batch Size 10`,
 			{ combineItems: true, batchSize: 10 },
 			80,
 		);
 		expect(combined.output?.every((item) => item.json.outcome === 'sent')).toBe(true);
-		expect(combined.ms).toBeGreaterThanOrEqual(2 * 5_000);
+		expect(combined.ms).toBeGreaterThanOrEqual(2 * SETTLE_MS);
 	}, 120_000);
 });
