@@ -38,7 +38,9 @@ class StackAtWire extends TestCredentialsHelper {
 function projectFrames(stack: string): string[] {
 	return stack
 		.split('\n')
-		.map((line) => /at (?:async )?(?:\S+\.)?(\w+)(?: \[as \w+\])? \(.*\/(nodes\/[^:]+):\d+:\d+\)/.exec(line))
+		.map((line) =>
+			/at (?:async )?(?:\S+\.)?(\w+)(?: \[as \w+\])? \(.*\/(nodes\/[^:]+):\d+:\d+\)/.exec(line),
+		)
 		.filter((match): match is RegExpExecArray => match !== null)
 		.map((match) => `${match[2]}:${match[1]}`);
 }
