@@ -16,6 +16,7 @@ const {
 	livePayment,
 	notification,
 	payment,
+	settle: change,
 	uuid,
 } = require('./trigger-sim.cjs');
 
@@ -151,11 +152,7 @@ async function runScenario(options) {
 			});
 			list.add(done);
 			all.push(done);
-		} else {
-			record.status = 'completed';
-			if ('updated_at' in record) record.updated_at = iso(at(now));
-			if ('completed_at' in record) record.completed_at = iso(at(now));
-		}
+		} else change(record, 'completed', at(now));
 		recent.push(record);
 	};
 	/** Payments move on: some pending ones complete, a few fail; the service touches a few recently completed ones. */
@@ -164,10 +161,8 @@ async function runScenario(options) {
 		for (let i = pending.length - 1; i >= 0; i--) {
 			const roll = random();
 			if (roll < pComplete) complete(pending[i]);
-			else if (roll < pComplete + pFail) {
-				pending[i].status = 'failed';
-				if ('updated_at' in pending[i]) pending[i].updated_at = iso(at(now));
-			} else continue;
+			else if (roll < pComplete + pFail) change(pending[i], 'failed', at(now));
+			else continue;
 			pending.splice(i, 1);
 		}
 		// Only recent ones: the trigger remembers the latest 200 payments done (the emitted ones among them).

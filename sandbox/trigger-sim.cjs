@@ -78,6 +78,17 @@ function notification(id, seconds, extra = {}) {
 }
 
 /**
+ * A payment's status changes in place at `seconds`; its record keeps its creation time.
+ * @param {ListRecord} record @param {string} status @param {number} seconds
+ */
+function settle(record, status, seconds) {
+	record.status = status;
+	if ('updated_at' in record) record.updated_at = iso(seconds);
+	if ('completed_at' in record && status === 'completed') record.completed_at = iso(seconds);
+	return record;
+}
+
+/**
  * @param {Entry} a
  * @param {Entry} b
  */
@@ -322,6 +333,7 @@ module.exports = {
 	livePayment,
 	notification,
 	payment,
+	settle,
 	uuid,
 	wildTime,
 };

@@ -149,47 +149,30 @@ export async function simulateTrigger(Trigger, options) {
  * @param {any} Trigger
  */
 export async function stressCases(Trigger) {
+	/** One scripted burst at the first poll after activation; no arrivals while pages are read unless said. */
+	const edge = (
+		/** @type {number} */ events,
+		/** @type {number} */ count,
+		/** @type {number} */ perSecond,
+		/** @type {Partial<SimOptions>} */ more = {},
+	) => ({
+		events,
+		script: [{ atPoll: 1, count, perSecond }],
+		midPollChance: 0,
+		steadyPolls: 30,
+		maxPolls: 400,
+		...more,
+	});
 	const cases = [
-		{
-			name: '1,500 events in one second',
-			options: {
-				events: 1500,
-				script: [{ atPoll: 1, count: 1500, perSecond: 1_000_000 }],
-				midPollChance: 0,
-				steadyPolls: 30,
-				maxPolls: 400,
-			},
-		},
-		{
-			name: '6,000 events between two polls (200/s)',
-			options: {
-				events: 6000,
-				script: [{ atPoll: 1, count: 6000, perSecond: 200 }],
-				midPollChance: 0,
-				steadyPolls: 30,
-				maxPolls: 400,
-			},
-		},
+		{ name: '1,500 events in one second', options: edge(1500, 1500, 1_000_000) },
+		{ name: '6,000 events between two polls (200/s)', options: edge(6000, 6000, 200) },
 		{
 			name: '300 events right after activation on an empty list',
-			options: {
-				events: 300,
-				preexisting: 0,
-				script: [{ atPoll: 1, count: 300, perSecond: 10 }],
-				midPollChance: 0,
-				steadyPolls: 30,
-				maxPolls: 400,
-			},
+			options: edge(300, 300, 10, { preexisting: 0 }),
 		},
 		{
 			name: '400 events in one second, more arriving while the polls read pages',
-			options: {
-				events: 1000,
-				script: [{ atPoll: 1, count: 400, perSecond: 1_000_000 }],
-				midPollChance: 0.5,
-				steadyPolls: 30,
-				maxPolls: 400,
-			},
+			options: edge(1000, 400, 1_000_000, { midPollChance: 0.5 }),
 		},
 	];
 	const out = [];

@@ -3,18 +3,21 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { BASE_URL, pollTrigger } from '../../support/harness';
 
-import {
-	ServiceList as SharedServiceList,
-	faultAnswer,
-	iso,
-} from '../../../sandbox/trigger-sim.cjs';
-import type { Answer, Fault, ListRecord } from '../../../sandbox/trigger-sim.cjs';
+import { ServiceList as SharedServiceList, faultAnswer } from '../../../sandbox/trigger-sim.cjs';
+import type { Answer, Fault } from '../../../sandbox/trigger-sim.cjs';
 
 /** The dev tools' one seeded PRNG (mulberry32): the same seed gives the same run. */
 export { prng } from '../../../sandbox/prng.cjs';
 /** The service's records and time (whole seconds), shared with the benchmark. */
-export { T0, livePayment, notification, payment, uuid } from '../../../sandbox/trigger-sim.cjs';
-export { iso };
+export {
+	T0,
+	iso,
+	livePayment,
+	notification,
+	payment,
+	settle,
+	uuid,
+} from '../../../sandbox/trigger-sim.cjs';
 export type { Fault, ListRecord } from '../../../sandbox/trigger-sim.cjs';
 
 type NockCallback = (error: NodeJS.ErrnoException | null, result: nock.ReplyFnResult) => void;
@@ -70,14 +73,6 @@ export class ServiceBalance {
 				reply(this.fault ? faultAnswer(this.fault) : { statusCode: 200, body }, callback);
 			});
 	}
-}
-
-/** The payment's status changes in place at `seconds`; its record keeps its creation time. */
-export function settle(record: ListRecord, status: string, seconds: number): ListRecord {
-	record.status = status;
-	if ('updated_at' in record) record.updated_at = iso(seconds);
-	if ('completed_at' in record && status === 'completed') record.completed_at = iso(seconds);
-	return record;
 }
 
 /** Polls in order, static data carried between them as JSON (as n8n stores it); returns what each poll emitted. */
