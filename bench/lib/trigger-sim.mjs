@@ -26,19 +26,7 @@ export function loadTrigger(projectRoot) {
 	return { file, Trigger: SmsPlatformTrigger };
 }
 
-/**
- * @typedef {object} SimOptions
- * @property {number} events total events to generate
- * @property {number} [seed]
- * @property {number} [maxEvents] the trigger's "Max Events per Poll" (undefined: its default)
- * @property {number} [pollIntervalMs] simulated time between polls (default 60 s)
- * @property {number} [midPollChance] chance that events arrive just before a page is served
- * @property {number} [steadyPolls] polls after everything was emitted (steady state)
- * @property {number} [maxPolls] safety bound
- * @property {Array<{ atPoll: number, count: number, perSecond: number }>} [script] fixed bursts instead of random ones
- * @property {number} [drainLimit] polls allowed after the last event arrived (default 5000)
- * @property {number} [preexisting] notifications already there when the trigger is activated (default 5; not events)
- */
+/** @typedef {Omit<import('../../sandbox/trigger-scenario.cjs').ScenarioOptions, 'event' | 'list' | 'start'>} SimOptions */
 
 /**
  * Runs one simulation. Returns the figures.
@@ -105,21 +93,7 @@ export async function simulateTrigger(Trigger, options) {
 		};
 	};
 
-	const run = await runScenario({
-		event: 'newNotification',
-		list,
-		start,
-		seed: options.seed ?? 42,
-		maxEvents: options.maxEvents,
-		history: options.preexisting,
-		events: options.events,
-		script: options.script,
-		intervalMs: options.pollIntervalMs,
-		midPollChance: options.midPollChance,
-		steadyPolls: options.steadyPolls,
-		drainLimit: options.drainLimit,
-		maxPolls: options.maxPolls,
-	});
+	const run = await runScenario({ ...options, event: 'newNotification', list, start });
 	const { duplicates, unexpected, missing } = run.tally.check(run.expected);
 	// The figures the report prints (sandbox/trigger-scenario.cjs says what each is), in their order.
 	return {
@@ -168,7 +142,7 @@ export async function stressCases(Trigger) {
 		{ name: '6,000 events between two polls (200/s)', options: edge(6000, 6000, 200) },
 		{
 			name: '300 events right after activation on an empty list',
-			options: edge(300, 300, 10, { preexisting: 0 }),
+			options: edge(300, 300, 10, { history: 0 }),
 		},
 		{
 			name: '400 events in one second, more arriving while the polls read pages',
