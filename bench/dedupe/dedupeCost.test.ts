@@ -7,8 +7,8 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { BASE_URL, runNode } from '../../support/harness';
-import { processedDataStore } from '../../support/processedData';
+import { BASE_URL, runNode } from '../../test/support/harness';
+import { processedDataStore } from '../../test/support/processedData';
 
 const PATH = '/api/integration/v1/sms/send/';
 const ITEMS = 1_000;
