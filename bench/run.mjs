@@ -13,6 +13,8 @@
 //   4. a paced job against a low rate limit: 429s and time vs the minimum the rate windows force
 //   5. memory: peak RSS of the n8n process tree during the broadcasts (column of table 1)
 //   6. network: the same bulk work over HTTPS behind a modelled round trip
+//   7. contacts: Create or Update's bulk imports against one request per contact
+//   8. dedupe: the cost of a Dedupe Key on 1,000 items (jest, bench/dedupe/; no n8n)
 //
 // This file sets up and runs the sections. The pieces:
 //   lib/options.mjs          the command line (sizes, sections, repeats, targets)
@@ -43,6 +45,7 @@ import {
 	rawReplay,
 } from './lib/harness.mjs';
 import { benchContacts, contactsWorkflows } from './lib/contacts-section.mjs';
+import { benchDedupe } from './lib/dedupe-section.mjs';
 import { benchNetwork, networkWorkflows } from './lib/network-section.mjs';
 import { makeCertificate, startNetwork } from './lib/network.mjs';
 import {
@@ -103,6 +106,15 @@ async function main() {
 			} catch (error) {
 				log(`trigger section failed: ${/** @type {Error} */ (error).stack}`);
 				results.trigger = { error: /** @type {Error} */ (error).message };
+			}
+		}
+
+		if (SECTIONS.has('dedupe')) {
+			try {
+				await benchDedupe(results, log);
+			} catch (error) {
+				log(`dedupe section failed: ${/** @type {Error} */ (error).stack}`);
+				results.dedupe = { error: /** @type {Error} */ (error).message };
 			}
 		}
 

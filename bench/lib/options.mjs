@@ -21,6 +21,7 @@ export const ALL_SECTIONS = [
 	'paced',
 	'network',
 	'contacts',
+	'dedupe',
 ];
 
 export const QUICK = flag('quick');

@@ -4,6 +4,7 @@
 import { PACKAGE_JSON } from '../../scripts/install-package.mjs';
 import { fmtBytes, fmtInt, fmtMb, fmtMs, fmtRatio, statusText } from './format.mjs';
 import { reportContacts } from './contacts-section.mjs';
+import { reportDedupe } from './dedupe-section.mjs';
 import { reportNetwork } from './network-section.mjs';
 import { COMMAND, QUICK, RAW_RUNS, REPEAT, SIZES, TARGETS } from './options.mjs';
 
@@ -23,6 +24,7 @@ export function report(results, info) {
 		...targetsSection(results),
 		...reportNetwork(results.network),
 		...reportContacts(results.contacts),
+		...reportDedupe(results.dedupe),
 		...profilesSection(results.profiles),
 	].join('\n');
 }

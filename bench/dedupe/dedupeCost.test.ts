@@ -7,9 +7,9 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { BASE_URL, runNode } from '../../support/harness';
-import { SETTLE_MS, settleWindow } from '../../../nodes/SmsPlatform/helpers/storeLane';
-import { processedDataStore } from '../../support/processedData';
+import { SETTLE_MS, settleWindow } from '../../nodes/SmsPlatform/helpers/storeLane';
+import { BASE_URL, runNode } from '../../test/support/harness';
+import { processedDataStore } from '../../test/support/processedData';
 
 const PATH = '/api/integration/v1/sms/send/';
 const ITEMS = 1_000;
