@@ -1,12 +1,92 @@
-// The one exactly-once simulator of the dev tools, shared by the jest trigger tests (test/trigger/support/) and the
-// benchmark (bench/lib/trigger-sim.mjs): the service's paged list as the trigger reads it, and the tally that says
-// whether each record came out exactly once. The tests drive the TypeScript trigger through n8n's real PollContext,
-// the benchmark drives the compiled one; both answer the trigger's requests with this list and count with this tally.
+// The service side of the one exactly-once simulator of the dev tools (its loop is sandbox/trigger-scenario.cjs, run
+// by the jest trigger tests and the benchmark): the service's records, its paged list as the trigger reads it, and the
+// tally that says whether each record came out exactly once. The jest tests also use the list and the records alone.
 // CommonJS, so that jest's TypeScript tests can require it as the ES modules import it (as prng.cjs).
 'use strict';
 
 /** @typedef {{ id: string, created_at: string, [key: string]: any }} ListRecord */
 /** @typedef {{ ts: number, record: ListRecord }} Entry */
+/** What the service does with one request: answer, fail with a status, or drop the connection. */
+/** @typedef {{ status: number, body?: unknown } | { drop: true } | undefined} Fault */
+/** @typedef {{ statusCode: number, body: unknown } | { drop: true }} Answer */
+
+/** Service time: whole seconds, as the service's ISO 8601 timestamps (`YYYY-MM-DDTHH:MM:SSZ`). */
+const T0 = Date.parse('2025-03-01T08:00:00Z') / 1000;
+
+/** @param {number} seconds */
+function iso(seconds) {
+	return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+/**
+ * A UUID-shaped id from a PRNG (ids sort in no relation to time, as real UUIDs).
+ * @param {() => number} random
+ */
+function uuid(random) {
+	const hex = [0, 1, 2, 3]
+		.map(() =>
+			Math.floor(random() * 0x100000000)
+				.toString(16)
+				.padStart(8, '0'),
+		)
+		.join('');
+	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * A payment as the billing history lists it. @param {string} id @param {number} seconds @param {string} status
+ * @param {Record<string, unknown>} [extra] @returns {ListRecord}
+ */
+function payment(id, seconds, status, extra = {}) {
+	return {
+		id,
+		type: 'payment',
+		description: `Mobile money payment ${id}`,
+		amount: 25000,
+		currency: 'TZS',
+		status,
+		created_at: iso(seconds),
+		...extra,
+	};
+}
+
+/**
+ * A payment the way a real server keeps it: one record with its transaction, `completed_at` and `updated_at`, whose
+ * status changes in place. @param {string} id @param {number} seconds @param {string} status
+ * @param {Record<string, unknown>} [extra]
+ */
+function livePayment(id, seconds, status, extra = {}) {
+	return payment(id, seconds, status, {
+		transaction_id: id,
+		completed_at: status === 'completed' ? iso(seconds) : null,
+		updated_at: iso(seconds),
+		...extra,
+	});
+}
+
+/** @param {string} id @param {number} seconds @param {Record<string, unknown>} [extra] @returns {ListRecord} */
+function notification(id, seconds, extra = {}) {
+	return {
+		id,
+		title: `Notification ${id}`,
+		message: `Something happened (${id})`,
+		type: 'success',
+		is_read: false,
+		created_at: iso(seconds),
+		...extra,
+	};
+}
+
+/**
+ * A payment's status changes in place at `seconds`; its record keeps its creation time.
+ * @param {ListRecord} record @param {string} status @param {number} seconds
+ */
+function settle(record, status, seconds) {
+	record.status = status;
+	if ('updated_at' in record) record.updated_at = iso(seconds);
+	if ('completed_at' in record && status === 'completed') record.completed_at = iso(seconds);
+	return record;
+}
 
 /**
  * @param {Entry} a
@@ -74,6 +154,15 @@ class ServiceList {
 		 * @type {'page' | 'grouped'}
 		 */
 		this.shape = 'page';
+		/** Query parameters every request must carry (a 400 otherwise). @type {Record<string, string>} */
+		this.requiredQuery = {};
+		/** A page past the end is a 404 (Django's paginator) instead of an empty page. */
+		this.pastEndNotFound = false;
+		/**
+		 * Called for every request before it is answered: may add records (arrivals during paging) or return a fault.
+		 * @type {((request: { page: number, pageSize: number, query: Record<string, string> }) => Fault) | undefined}
+		 */
+		this.onRequest = undefined;
 	}
 
 	get size() {
@@ -150,20 +239,53 @@ class ServiceList {
 	}
 
 	/**
-	 * Answers one GET of the list in process (for runs too long to go through an HTTP mock): status and body.
-	 * @param {string} url
+	 * Answers one GET of the list (the HTTP mock's or an in-process wire's): counts it, checks the path and the
+	 * required query, asks `onRequest` (arrivals while the trigger pages, or a fault), then serves the page.
+	 * @param {string} url with or without its query string
 	 * @param {Record<string, unknown>} [qs]
+	 * @param {string} [method]
+	 * @returns {Answer}
 	 */
-	answer(url, qs = {}) {
+	answer(url, qs = {}, method = 'GET') {
 		this.requests++;
-		const path = new URL(url).pathname;
-		if (path !== this.path)
-			return {
-				statusCode: 404,
-				body: { error: `No route ${path}`, code: 'not_found', details: {} },
-			};
-		return { statusCode: 200, body: this.page(Number(qs.page ?? 1), Number(qs.page_size ?? 20)) };
+		const parsed = new URL(url, this.baseUrl);
+		/** @type {Record<string, string>} */
+		const query = Object.fromEntries(parsed.searchParams.entries());
+		for (const [key, value] of Object.entries(qs)) query[key] = String(value);
+		if (method !== 'GET' || parsed.pathname !== this.path)
+			return notFound(`No route ${method} ${parsed.pathname}`);
+		for (const [key, value] of Object.entries(this.requiredQuery)) {
+			if (query[key] !== value)
+				return {
+					statusCode: 400,
+					body: { error: `expected ${key}=${value}`, code: 'bad_query', details: {} },
+				};
+		}
+		const page = Number(query.page ?? 1);
+		const pageSize = Number(query.page_size ?? 20);
+		const fault = this.onRequest?.({ page, pageSize, query });
+		if (fault) return faultAnswer(fault);
+		// Django's paginator: a page past the end is a 404.
+		const size = Math.min(this.maxPageSize, pageSize);
+		if (this.pastEndNotFound && this.size > 0 && (page - 1) * size >= this.size)
+			return notFound('Invalid page.');
+		return { statusCode: 200, body: this.page(page, pageSize) };
 	}
+}
+
+/**
+ * What a fault makes of an answer: a dropped connection, or the status with the body (a 500's by default).
+ * @param {NonNullable<Fault>} fault
+ */
+function faultAnswer(fault) {
+	if ('drop' in fault) return fault;
+	const body = fault.body ?? { error: 'Internal server error', code: 'server_error', details: {} };
+	return { statusCode: fault.status, body };
+}
+
+/** @param {string} error */
+function notFound(error) {
+	return { statusCode: 404, body: { error, code: 'not_found', details: {} } };
 }
 
 /**
@@ -202,4 +324,16 @@ class ExactlyOnce {
 	}
 }
 
-module.exports = { ExactlyOnce, ServiceList, wildTime };
+module.exports = {
+	ExactlyOnce,
+	ServiceList,
+	T0,
+	faultAnswer,
+	iso,
+	livePayment,
+	notification,
+	payment,
+	settle,
+	uuid,
+	wildTime,
+};

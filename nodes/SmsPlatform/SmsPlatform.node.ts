@@ -1,9 +1,4 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeType,
-	INodeTypeDescription,
-} from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import * as account from './actions/account';
@@ -112,7 +107,6 @@ export class SmsPlatform implements INodeType {
 
 	methods = { listSearch };
 
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
-	}
+	// The router is the node's execute: n8n calls it with the execution's context, and it hands each item to its operation.
+	execute = router;
 }

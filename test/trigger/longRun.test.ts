@@ -8,8 +8,9 @@ describe('trigger, long run', () => {
 		const random = prng(424242);
 		const list = new ServiceList('/api/notifications/');
 		// Through the real PollContext and the node's own transport; only the HTTP wire is in process (speed).
+		// No faults here: every answer has a status.
 		const wire = (request: { url: string; qs?: IDataObject }) =>
-			list.answer(request.url, request.qs);
+			list.answer(request.url, request.qs) as { statusCode: number; body: unknown };
 		let now = T0;
 		list.add(notification('n-start', now));
 		const parameters = { event: 'newNotification', options: { maxEvents: 250 } };

@@ -45,11 +45,6 @@ export interface TimelineSpec extends ReadSpec {
 	maxRemembered: number;
 }
 
-export interface PollOutcome {
-	emit: IDataObject[];
-	state: TimelineState;
-}
-
 /**
  * Upper bound on the ids remembered at the boundary timestamp. Should more records share one timestamp, that second is
  * finished in the same poll (beyond the emit budget if need be) and the cursor moves just past it: a record arriving
@@ -58,7 +53,7 @@ export interface PollOutcome {
 export const MAX_BOUNDARY_IDS = 500;
 
 /** The record's event time (ms): its creation, or its change when the spec reads one and it is later. */
-function eventTimeOf(spec: TimelineSpec, record: IDataObject): number {
+export function eventTimeOf(spec: TimelineSpec, record: IDataObject): number {
 	const created = timestampOf(record);
 	const changed = spec.changedAt?.(record);
 	return changed === undefined ? created : Math.max(created, changed);
@@ -113,14 +108,10 @@ function cursorState(
 }
 
 /**
- * The first activation: remember where the list stands, emit nothing. In-progress records are watched (up to the
- * lookback, within `pendingPages` pages), so one that completes later still fires.
+ * The state after the first activation's read: where the list stands, nothing emitted. In-progress records are
+ * watched (up to the lookback, within `pendingPages` pages), so one that completes later still fires.
  */
-export async function baseline(ctx: IPollFunctions, spec: TimelineSpec): Promise<PollOutcome> {
-	const { records } = await readTimeline(ctx, spec, {
-		pendingFrom:
-			spec.pendingLookbackMs > 0 ? (newest) => newest - spec.pendingLookbackMs : undefined,
-	});
+function baseline(spec: TimelineSpec, records: IDataObject[]): TimelineState {
 	const newest = records.reduce(
 		(max, record) => Math.max(max, eventTimeOf(spec, record)),
 		-Infinity,
@@ -142,19 +133,42 @@ export async function baseline(ctx: IPollFunctions, spec: TimelineSpec): Promise
 		if (verdictOf(spec, record) === 'pending' && !done.has(key))
 			pending[key] = new Date(timestampOf(record)).toISOString();
 	}
-	return { emit: [], state: cursorState(newest, boundary, pending, done, spec) };
+	return cursorState(newest, boundary, pending, done, spec);
+}
+
+/** What makes a timeline event (triggerEvent.ts): its list for the node's settings, and the item a record becomes. */
+export interface TimelineSource {
+	spec: (settings: IDataObject, maxEvents: number) => TimelineSpec;
+	toItem: (record: IDataObject) => IDataObject;
+}
+
+export const DEFAULT_MAX_EVENTS = 100;
+export function maxEventsOf(ctx: IPollFunctions): number {
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	return Number(options.maxEvents ?? DEFAULT_MAX_EVENTS) || DEFAULT_MAX_EVENTS;
 }
 
 /**
- * One poll: every record whose event time is after the cursor (or at it, with an id not yet processed) is classified;
- * watched records are re-checked. Emits in event-time order, at most `maxEmit`; the cursor moves only over records
- * processed in this poll, so the rest come next poll.
+ * A timeline event's poll (its `poll`, called on the event). The first one sets the baseline. Later ones classify
+ * every record whose event time is after the cursor (or at it, with an id not yet processed) and re-check watched
+ * records. They emit in event-time order, at most `maxEmit`; the cursor moves only over records processed in this
+ * poll, so the rest come next poll.
  */
 export async function pollTimeline(
+	this: TimelineSource,
 	ctx: IPollFunctions,
-	spec: TimelineSpec,
-	previous: TimelineState,
-): Promise<PollOutcome> {
+	settings: IDataObject,
+	state: IDataObject | undefined,
+): Promise<{ items: IDataObject[]; state: IDataObject }> {
+	const spec = this.spec(settings, maxEventsOf(ctx));
+	if (!state) {
+		const { records } = await readTimeline(ctx, spec, {
+			pendingFrom:
+				spec.pendingLookbackMs > 0 ? (newest) => newest - spec.pendingLookbackMs : undefined,
+		});
+		return { items: [], state: baseline(spec, records) as unknown as IDataObject };
+	}
+	const previous = state as unknown as TimelineState;
 	const parsedSince = previous.since === null ? NaN : Date.parse(previous.since);
 	const sinceMs = Number.isNaN(parsedSince) ? null : parsedSince;
 	const done = new Set(previous.done ?? []);
@@ -227,17 +241,6 @@ export async function pollTimeline(
 		}
 	}
 
-	return { emit, state: cursorState(sinceValue, boundary, pending, done, spec) };
-}
-
-/** Manual mode ("Fetch Test Event"): the most recent matching record, state untouched. */
-export async function latest(
-	ctx: IPollFunctions,
-	spec: TimelineSpec,
-	wanted: (record: IDataObject) => boolean,
-): Promise<IDataObject | undefined> {
-	const { records } = await readTimeline(ctx, spec, {});
-	return records
-		.filter((record) => (!spec.matches || spec.matches(record)) && wanted(record))
-		.sort((a, b) => eventTimeOf(spec, b) - eventTimeOf(spec, a))[0];
+	const next = cursorState(sinceValue, boundary, pending, done, spec);
+	return { items: emit.map(this.toItem), state: next as unknown as IDataObject };
 }

@@ -1,8 +1,9 @@
 import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { TimelineSpec, TimelineState } from './timeline';
-import { baseline, latest, pollTimeline } from './timeline';
+import type { TimelineSource } from './timeline';
+import { DEFAULT_MAX_EVENTS, eventTimeOf, maxEventsOf, pollTimeline } from './timeline';
+import { readTimeline } from './timelineReader';
 
 /**
  * One event of the SMS Platform Trigger: everything the node needs to show it and to poll it. An event is one file in
@@ -37,8 +38,6 @@ export interface TriggerEvent {
 	testEvent(ctx: IPollFunctions, settings: IDataObject): Promise<IDataObject>;
 }
 
-const DEFAULT_MAX_EVENTS = 100;
-
 export const maxEventsOption: INodeProperties = {
 	displayName: 'Max Events per Poll',
 	name: 'maxEvents',
@@ -49,41 +48,29 @@ export const maxEventsOption: INodeProperties = {
 		'At most this many items per check; any others follow at the next check. Defaults to 100.',
 };
 
-function maxEventsOf(ctx: IPollFunctions): number {
-	const options = ctx.getNodeParameter('options', {}) as IDataObject;
-	return Number(options.maxEvents ?? DEFAULT_MAX_EVENTS) || DEFAULT_MAX_EVENTS;
-}
-
 /**
  * An event read from a newest-first list (see timeline.ts): the first poll remembers where the list stands, later
  * polls emit what is new. `what` names the records in the test event's error ("completed payment").
  */
 export function timelineEvent(
-	event: Pick<
-		TriggerEvent,
-		'value' | 'name' | 'description' | 'fields' | 'options' | 'settings'
-	> & {
-		spec: (settings: IDataObject, maxEvents: number) => TimelineSpec;
-		toItem: (record: IDataObject) => IDataObject;
-		isTestEvent: (record: IDataObject) => boolean;
-		what: string;
-	},
+	event: Pick<TriggerEvent, 'value' | 'name' | 'description' | 'fields' | 'options' | 'settings'> &
+		TimelineSource & {
+			isTestEvent: (record: IDataObject) => boolean;
+			what: string;
+		},
 ): TriggerEvent {
 	return {
 		...event,
 		stateName: 'timeline',
-		async poll(ctx, settings, state) {
-			const spec = event.spec(settings, maxEventsOf(ctx));
-			const outcome = state
-				? await pollTimeline(ctx, spec, state as unknown as TimelineState)
-				: await baseline(ctx, spec);
-			return {
-				items: outcome.emit.map(event.toItem),
-				state: outcome.state as unknown as IDataObject,
-			};
-		},
+		// Called on the event, so `this` is the event: its spec and toItem (one frame less to the wire).
+		poll: pollTimeline,
+		// Manual mode ("Fetch Test Event"): the most recent matching record, state untouched.
 		async testEvent(ctx, settings) {
-			const record = await latest(ctx, event.spec(settings, maxEventsOf(ctx)), event.isTestEvent);
+			const spec = event.spec(settings, maxEventsOf(ctx));
+			const { records } = await readTimeline(ctx, spec, {});
+			const record = records
+				.filter((one) => (!spec.matches || spec.matches(one)) && event.isTestEvent(one))
+				.sort((a, b) => eventTimeOf(spec, b) - eventTimeOf(spec, a))[0];
 			if (!record) {
 				throw new NodeOperationError(
 					ctx.getNode(),
