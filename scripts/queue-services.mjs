@@ -34,14 +34,20 @@ export function postgresBin() {
 	return versions.length ? path.join(POSTGRES_ROOT, versions[0], 'bin') : undefined;
 }
 
+/** The Debian packages of queue mode's servers that are not installed (redis-server, postgresql). */
+export function missingQueuePackages() {
+	const missing = [];
+	if (!existsSync(REDIS_SERVER)) missing.push('redis-server');
+	if (!postgresBin()) missing.push('postgresql');
+	return missing;
+}
+
 /**
  * Installs redis-server and postgresql from Debian's packages when they are missing. Returns how long the install
  * took in ms (0 when nothing was missing).
  */
 export function ensureQueueServers() {
-	const missing = [];
-	if (!existsSync(REDIS_SERVER)) missing.push('redis-server');
-	if (!postgresBin()) missing.push('postgresql');
+	const missing = missingQueuePackages();
 	if (missing.length === 0) return 0;
 	if (process.getuid?.() !== 0) {
 		throw new Error(

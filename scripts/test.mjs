@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { PACKED_ENV } from './install-package.mjs';
 import { isN8nInstalled } from './n8n-runtime.mjs';
 import { N8N_FLOOR_VERSION, N8N_VERSION } from './n8n-version.mjs';
+import { missingQueuePackages } from './queue-services.mjs';
 
 const args = new Set(process.argv.slice(2));
 const work = mkdtempSync(join(tmpdir(), 'sms-platform-test-'));
@@ -101,25 +102,27 @@ function nodeTest(name, pattern, extra = [], env = {}) {
 }
 
 /**
- * Installs an n8n version into the cache in the background (`node scripts/n8n-runtime.mjs`), its output into a log
- * file. Resolves { version, code, seconds, log }.
- * @param {string} version
- * @returns {Promise<{ version: string, code: number, seconds: string, log: string }>}
+ * Runs an install in the background (a node script), its output into a log file. Resolves
+ * { name, code, seconds, log }.
+ * @param {string} name what it installs, e.g. "n8n 2.41.1"
+ * @param {string[]} scriptArgs
+ * @param {Record<string, string>} [env]
+ * @returns {Promise<{ name: string, code: number, seconds: string, log: string }>}
  */
-function installInBackground(version) {
-	const log = join(work, `install-n8n-${version}.log`);
+function installInBackground(name, scriptArgs, env = {}) {
+	const log = join(work, `install-${name.replace(/\W+/g, '-')}.log`);
 	const fd = openSync(log, 'w');
 	const started = Date.now();
-	console.log(`\n=== installing n8n ${version} in the background (log: ${log})`);
-	const child = spawn(process.execPath, ['scripts/n8n-runtime.mjs'], {
+	console.log(`\n=== installing ${name} in the background (log: ${log})`);
+	const child = spawn(process.execPath, scriptArgs, {
 		stdio: ['ignore', fd, fd],
-		env: { ...process.env, N8N_VERSION: version },
+		env: { ...process.env, ...env },
 	});
 	closeSync(fd);
 	return new Promise((resolve) => {
 		child.on('exit', (code, signal) =>
 			resolve({
-				version,
+				name,
 				code: code ?? (signal ? 1 : 0),
 				seconds: ((Date.now() - started) / 1000).toFixed(1),
 				log,
@@ -139,7 +142,24 @@ const versions = [
 ];
 const installs = [...new Set(versions)]
 	.filter((version) => !isN8nInstalled(version))
-	.map(installInBackground);
+	.map((version) =>
+		installInBackground(`n8n ${version}`, ['scripts/n8n-runtime.mjs'], { N8N_VERSION: version }),
+	);
+// The Debian packages of the browser test (chromium) and of queue mode (Redis, PostgreSQL), when missing: one
+// apt-get, at the same time (on a new machine these took their tests' first minute or two).
+const systemPackages = [
+	...(!args.has('--skip-ui') && !existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium')
+		? ['--chromium']
+		: []),
+	...(args.has('--queue') && missingQueuePackages().length ? ['--queue'] : []),
+];
+if (systemPackages.length)
+	installs.push(
+		installInBackground(`Debian packages (${systemPackages.join(' ')})`, [
+			'scripts/system-packages.mjs',
+			...systemPackages,
+		]),
+	);
 
 await step('build', 'n8n-node', ['build']);
 await step('lint (n8n-node lint, strict)', 'n8n-node', ['lint']);
@@ -159,13 +179,13 @@ await step('no import circle (nodes/, credentials/)', process.execPath, [
 ]);
 for (const install of await Promise.all(installs)) {
 	// Counts only when it fails (then each test file tries the install again itself).
-	console.log(`\n=== n8n ${install.version} installed in the background: exit ${install.code}`);
+	console.log(`\n=== ${install.name} installed in the background: exit ${install.code}`);
 	if (install.code !== 0) {
 		console.log(readFileSync(install.log, 'utf8').slice(-4000));
 		failed += 1;
 	}
 	steps.push({
-		name: `install n8n ${install.version} (in the background from the start)`,
+		name: `install ${install.name} (in the background from the start)`,
 		code: install.code,
 		seconds: install.seconds,
 		passed: 0,

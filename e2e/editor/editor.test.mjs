@@ -42,6 +42,48 @@ let userFolder = '';
 
 const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Waits until `condition` (run in the page) holds, polled at every frame, for up to `timeout` ms; resolves false
+ * when it did not. Instead of fixed waits: they cost the same on a fast machine and can be too short on a slow one.
+ * @param {string | ((...args: any[]) => unknown)} condition
+ * @param {number} timeout
+ * @param {unknown[]} args
+ */
+async function settled(condition, timeout, ...args) {
+	try {
+		await page.waitForFunction(condition, { polling: 'raf', timeout }, ...args);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+// Conditions checked in the page (self-contained: puppeteer sends their source).
+/** A dropdown is open: one of its items is visible. */
+const DROPDOWN_OPEN = () =>
+	[...document.querySelectorAll('.el-select-dropdown__item')].some(
+		(item) => /** @type {HTMLElement} */ (item).offsetParent !== null,
+	);
+/** No dropdown is open, nor closing (its items stay visible while it fades out). */
+const NO_DROPDOWN = () =>
+	![...document.querySelectorAll('.el-select-dropdown__item')].some(
+		(item) => /** @type {HTMLElement} */ (item).offsetParent !== null,
+	);
+/** The open node panel shows more than `count` fields, all drawn. */
+const MORE_FIELDS_THAN = (/** @type {number} */ count) => {
+	const ndv = document.querySelector('[data-test-id="ndv"]');
+	return (
+		(ndv?.querySelectorAll('[data-test-id="parameter-item"]').length ?? 0) > count &&
+		!ndv?.textContent?.includes('Loading fields')
+	);
+};
+/** After a click on a collection's "add" button: its list of options is open, or its one option was added. */
+const OPTIONS_SHOWN = (/** @type {number} */ count) =>
+	[...document.querySelectorAll('.el-select-dropdown__item')].some(
+		(item) => /** @type {HTMLElement} */ (item).offsetParent !== null,
+	) ||
+	document.querySelectorAll('[data-test-id="ndv"] [data-test-id="parameter-item"]').length > count;
+
 function ensureChromium() {
 	if (existsSync(CHROMIUM)) return;
 	process.stderr.write('[ui] installing chromium with apt-get (first run only)\n');
@@ -86,7 +128,7 @@ async function startDemo() {
 
 /** @param {string} name */
 async function shot(name) {
-	await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+	await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), optimizeForSpeed: true });
 }
 
 /** Clicks the first visible element matching `selector` whose text includes `text`. */
@@ -125,7 +167,10 @@ async function fill(/** @type {string} */ selector, /** @type {string} */ text) 
 
 /** Opens the modal of a new "SMS Platform API" credential from the credentials page. */
 async function newCredential() {
-	await page.goto(`${n8nUrl}/home/credentials`, { waitUntil: 'networkidle2' });
+	// The credentials page stays open from one credential to the next (a page load costs 10 to 20 s on CI's machine).
+	if (new URL(page.url()).pathname !== '/home/credentials')
+		await page.goto(`${n8nUrl}/home/credentials`, { waitUntil: 'domcontentloaded' });
+	await page.waitForSelector('[data-test-id="add-resource-credential"]', { visible: true });
 	await page.click('[data-test-id="add-resource-credential"]');
 	await page.waitForSelector('[data-test-id="new-credential-type-select"] input');
 	await page.type('[data-test-id="new-credential-type-select"] input', 'SMS Platform');
@@ -136,14 +181,56 @@ async function newCredential() {
 	await page.waitForSelector('[data-test-id="parameter-input-baseUrl"] input');
 }
 
-/** Opens a workflow and the node panel (NDV) of one of its nodes. */
+/** Closes the node panel (NDV) when one is open, and waits until it is gone. */
+async function closePanel() {
+	const panelShown = () =>
+		page.evaluate(() => document.querySelector('[data-test-id="ndv"]')?.checkVisibility() ?? false);
+	for (let attempt = 0; attempt < 3; attempt++) {
+		if (!(await panelShown())) return;
+		// The panel's close button (n8n 2: "ndv-close-button", n8n 1: "back-to-canvas"); Escape closes it only when
+		// the focus is not in one of its fields.
+		const clicked = await page.evaluate(() => {
+			const button = [
+				...document.querySelectorAll(
+					'[data-test-id="ndv-close-button"], [data-test-id="back-to-canvas"]',
+				),
+			].find((element) => element.checkVisibility());
+			/** @type {HTMLElement | undefined} */ (button)?.click();
+			return Boolean(button);
+		});
+		if (!clicked) await page.keyboard.press('Escape');
+		await settled(() => !document.querySelector('[data-test-id="ndv"]')?.checkVisibility(), 3_000);
+	}
+	assert.ok(!(await panelShown()), 'the node panel closes');
+}
+
+/**
+ * Opens a workflow and the node panel (NDV) of one of its nodes; resolves when the panel shows that node with all
+ * its fields. A workflow already open is not loaded again: its node panels are opened on the same page, one after
+ * another (a page load of the editor costs 10 to 20 s on CI's machine, where it was most of each panel's time).
+ */
 async function openNode(/** @type {string} */ workflowId, /** @type {string} */ nodeName) {
-	await page.goto(`${n8nUrl}/workflow/${workflowId}`, { waitUntil: 'networkidle2' });
+	const where = new URL(page.url()).pathname;
+	if (where === `/workflow/${workflowId}` || where.startsWith(`/workflow/${workflowId}/`))
+		await closePanel();
+	else await page.goto(`${n8nUrl}/workflow/${workflowId}`, { waitUntil: 'domcontentloaded' });
 	const selector = `[data-test-id="canvas-node"][data-node-name="${nodeName}"]`;
-	await page.waitForSelector(selector);
+	await page.waitForSelector(selector, { visible: true });
 	await (await page.$(selector))?.click({ count: 2 });
-	await page.waitForSelector('[data-test-id="ndv"]');
-	await sleep(500);
+	// This node's panel, its fields drawn (a collection shows "Loading fields..." until its part of the editor loaded).
+	await page.waitForFunction(
+		(name) => {
+			const ndv = document.querySelector('[data-test-id="ndv"]');
+			return (
+				ndv?.checkVisibility() &&
+				ndv.textContent?.includes(name) &&
+				ndv.querySelector('[data-test-id="parameter-item"]') &&
+				!ndv.textContent.includes('Loading fields')
+			);
+		},
+		{ polling: 'raf' },
+		nodeName,
+	);
 }
 
 /** The nodes as the demo built them (dist/): every resource → operation of the action, every trigger event. */
@@ -232,7 +319,7 @@ async function closeDropdown() {
 			items.filter((item) => /** @type {HTMLElement} */ (item).offsetParent !== null).length,
 	);
 	if (open) await page.keyboard.press('Escape');
-	await sleep(250);
+	await settled(NO_DROPDOWN, 2_000);
 }
 
 /** The label of the parameter an element belongs to. */
@@ -246,6 +333,11 @@ async function labelOf(/** @type {import('puppeteer-core').ElementHandle} */ ele
 	);
 }
 
+/** The number of fields the open node panel shows. */
+async function fieldCount() {
+	return (await page.$$('[data-test-id="ndv"] [data-test-id="parameter-item"]')).length;
+}
+
 /** Adds every optional field of every collection of the open panel, one at a time (each re-renders the panel). */
 async function addEveryOption() {
 	for (let round = 0; round < 12; round++) {
@@ -253,8 +345,10 @@ async function addEveryOption() {
 		for (const adder of await page.$$(
 			'[data-test-id="ndv"] [data-test-id="collection-parameter-add"]',
 		)) {
+			const before = await fieldCount();
 			await adder.click();
-			await sleep(350);
+			// Up to 1 s (a collection whose options are all added shows an empty list or nothing).
+			await settled(OPTIONS_SHOWN, 1_000, before);
 			if ((await openDropdownItems()).length) {
 				await page.evaluate(() => {
 					const item = [...document.querySelectorAll('.el-select-dropdown__item')].find(
@@ -262,7 +356,9 @@ async function addEveryOption() {
 					);
 					/** @type {HTMLElement | undefined} */ (item)?.click();
 				});
-				await sleep(400);
+				// The field added is drawn and the list gone before the next click.
+				await settled(MORE_FIELDS_THAN, 3_000, before);
+				await settled(NO_DROPDOWN, 2_000);
 				added = true;
 				break;
 			}
@@ -278,15 +374,13 @@ async function addEveryOption() {
  */
 async function checkPanel(/** @type {string} */ file) {
 	const problems = [];
-	const fieldCount = async () =>
-		(await page.$$('[data-test-id="ndv"] [data-test-id="parameter-item"]')).length;
 	for (const adder of await page.$$(
 		'[data-test-id="ndv"] [data-test-id="collection-parameter-add"]',
 	)) {
 		const name = await labelOf(adder);
 		const before = await fieldCount();
 		await adder.click();
-		await sleep(350);
+		await settled(OPTIONS_SHOWN, 3_000, before);
 		// A collection with one option adds it at once; one with several opens a list of them.
 		if (!(await openDropdownItems()).length && (await fieldCount()) === before)
 			problems.push(`the collection "${name}" has nothing to add`);
@@ -299,8 +393,9 @@ async function checkPanel(/** @type {string} */ file) {
 			`[data-test-id="ndv"] [data-test-id="parameter-input-${name}"] .el-switch`,
 		);
 		if (!toggle) continue;
+		const before = await fieldCount();
 		await toggle.click();
-		await sleep(400);
+		await settled(MORE_FIELDS_THAN, 3_000, before);
 		await addEveryOption();
 	}
 	const selects = await page.$$eval(
@@ -320,7 +415,7 @@ async function checkPanel(/** @type {string} */ file) {
 		const select = await page.$(`[data-test-id="ndv"] [data-test-id="${testId}"] .el-select`);
 		if (!select) continue;
 		await select.click();
-		await sleep(400);
+		await settled(DROPDOWN_OPEN, 3_000);
 		const items = await openDropdownItems();
 		const field = testId.replace('parameter-input-', '');
 		for (const item of items) {
@@ -330,7 +425,10 @@ async function checkPanel(/** @type {string} */ file) {
 				problems.push(`"${field}" → "${item.text}": its description is cut at two lines`);
 		}
 		if (field === 'operation' || field === 'event')
-			await page.screenshot({ path: path.join(ARTIFACTS, `picker-${file}.png`) });
+			await page.screenshot({
+				path: path.join(ARTIFACTS, `picker-${file}.png`),
+				optimizeForSpeed: true,
+			});
 		await closeDropdown();
 	}
 	// A label is measured while the pointer is on its field: n8n then shows the Fixed / Expression switch beside it,
@@ -419,7 +517,8 @@ after(async () => {
 
 describe('the n8n editor with the SMS Platform nodes', () => {
 	test('log in as the demo owner', async () => {
-		await page.goto(`${n8nUrl}/signin`, { waitUntil: 'networkidle2' });
+		await page.goto(`${n8nUrl}/signin`, { waitUntil: 'domcontentloaded' });
+		await page.waitForSelector('input[name="emailOrLdapLoginId"]', { visible: true });
 		await page.type('input[name="emailOrLdapLoginId"]', OWNER.email);
 		await page.type('input[name="password"]', OWNER.password);
 		await page.click('[data-test-id="form-submit-button"]');
@@ -429,7 +528,10 @@ describe('the n8n editor with the SMS Platform nodes', () => {
 	});
 
 	test('nodes panel: the SMS Platform entry is headed by what the app does', async () => {
-		await page.goto(`${n8nUrl}/workflow/smsExSendAndStatus`, { waitUntil: 'networkidle2' });
+		await page.goto(`${n8nUrl}/workflow/smsExSendAndStatus`, { waitUntil: 'domcontentloaded' });
+		await page.waitForSelector('[data-test-id="canvas-node"][data-node-name="Send SMS"]', {
+			visible: true,
+		});
 		await page.waitForSelector('[data-test-id="node-creator-plus-button"]');
 		await sleep(1000);
 		await page.click('[data-test-id="node-creator-plus-button"]');
@@ -577,7 +679,11 @@ describe('the n8n editor with the SMS Platform nodes', () => {
 	});
 
 	test('the send-and-status example runs, and its output is in the panel', async () => {
-		await page.goto(`${n8nUrl}/workflow/smsExSendAndStatus`, { waitUntil: 'networkidle2' });
+		await page.goto(`${n8nUrl}/workflow/smsExSendAndStatus`, { waitUntil: 'domcontentloaded' });
+		await page.waitForSelector(
+			'[data-test-id="canvas-node"][data-node-name="Get delivery status"]',
+			{ visible: true },
+		);
 		await page.waitForSelector('[data-test-id="execute-workflow-button"]');
 		await page.click('[data-test-id="execute-workflow-button"]');
 		// The workflow waits a few seconds for the delivery, then reads the status.
@@ -592,7 +698,11 @@ describe('the n8n editor with the SMS Platform nodes', () => {
 		const selector = '[data-test-id="canvas-node"][data-node-name="Get delivery status"]';
 		await (await page.$(selector))?.click({ count: 2 });
 		await page.waitForSelector('[data-test-id="ndv"]');
-		await sleep(1000);
+		// The output is drawn once the panel has loaded it (a fixed second was too short on a busy machine).
+		await settled(
+			() => /delivered/.test(document.querySelector('[data-test-id="ndv"]')?.textContent ?? ''),
+			30_000,
+		);
 		const text = await page.$eval('[data-test-id="ndv"]', (ndv) => ndv.textContent ?? '');
 		assert.match(text, /delivered/);
 		assert.match(text, /message_id/);
@@ -617,10 +727,12 @@ describe('the n8n editor with the SMS Platform nodes', () => {
 				// n8n's default main panel (MAIN_NODE_PANEL_WIDTH 390, less its padding): nothing was resized.
 				assert.ok(width > 300 && width < 420, `the panel's fields are ${width} px wide`);
 				const problems = await checkPanel(panel.file);
-				await page.screenshot({ path: path.join(ARTIFACTS, `panel-${panel.file}.png`) });
+				await page.screenshot({
+					path: path.join(ARTIFACTS, `panel-${panel.file}.png`),
+					optimizeForSpeed: true,
+				});
 				assert.deepEqual(problems, [], `${panel.label}:\n${problems.join('\n')}`);
-				await page.keyboard.press('Escape');
-				await sleep(300);
+				await closePanel();
 			});
 		}
 	});
