@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { randomString } from 'n8n-workflow';
 
-import { storeHelpers, type StoreHelpers } from './dedupeErrors';
+import { storeHelpers, tellWait, type StoreHelpers } from './dedupeErrors';
 import { settle } from './dedupeSettle';
 import { CallTimes, oneAtATime } from './storeLane';
 
@@ -19,10 +19,8 @@ export { dedupeStoreFailed, readDedupeKey, unknownKeyError } from './dedupeError
  * - `s:<key>` (started) only: recorded before the request that carries it; its answer never came → `unknown`;
  * - `s:<key>` and `d:<key>` (done): the service accepted it → `alreadySent`.
  *
- * Scope: per node (n8n's scope `node`, which n8n keys by the node's ID in the workflow, so renaming the node keeps
- * its keys; a copy of the node, or of the workflow, starts with none). The store's other scope, `workflow`, is one
- * list shared with every Remove Duplicates node of the workflow that uses it: their history size would prune our
- * keys and their 'Clean Database' would erase them.
+ * Scope: per node (n8n keys it by the node's ID, so renaming the node keeps its keys; a copy starts with none). The
+ * store's `workflow` scope is shared with the workflow's Remove Duplicates nodes, which would prune or erase our keys.
  *
  * What the store guarantees (n8n 2.41.1 and 1.123.81 alike; see docs/queue-mode.md): a node's keys are one row, read
  * and written back whole by each call, without a lock. Two calls at the same moment can both find a key new, and the
@@ -34,8 +32,7 @@ export { dedupeStoreFailed, readDedupeKey, unknownKeyError } from './dedupeError
  *   settle window after they were written (helpers/dedupeSettle.ts). Assuming every store call takes less than the
  *   window, a claimed key's entry stays even if the worker dies right after, and two runs never both claim a key;
  * - at the end of the run a last call must find all the run's entries present.
- * Not covered: store calls slower than the window; two runs that retry the same unknown key ('Retry Unknown Keys')
- * at the same moment may both send it (docs/queue-mode.md). */
+ * Not covered: store calls slower than the window; two runs retrying one unknown key at once (docs/queue-mode.md). */
 
 /** Entries the node keeps in its row: a key takes one (started) or two (sent), so the last 4,999 keys are kept. */
 export const MAX_ENTRIES = 10_000;
@@ -81,6 +78,7 @@ export class DedupeStore {
 		private readonly ctx: IExecuteFunctions,
 		private readonly helpers: StoreHelpers,
 		private readonly lane: string,
+		private readonly windowMs: number,
 	) {
 		this.times = new CallTimes((message) => ctx.logger?.warn(message));
 	}
@@ -92,8 +90,8 @@ export class DedupeStore {
 	static open(ctx: IExecuteFunctions, itemIndex = 0): DedupeStore {
 		const open = runs.get(ctx);
 		if (open) return open;
-		const { helpers, workflowId } = storeHelpers(ctx, itemIndex);
-		const store = new DedupeStore(ctx, helpers, `${workflowId}\n${ctx.getNode().id}`);
+		const { helpers, workflowId, windowMs } = storeHelpers(ctx, itemIndex);
+		const store = new DedupeStore(ctx, helpers, `${workflowId}\n${ctx.getNode().id}`, windowMs);
 		runs.set(ctx, store);
 		return store;
 	}
@@ -108,7 +106,9 @@ export class DedupeStore {
 		const states = await oneAtATime(this.lane, async () => await this.classify(keys, sendUnknown));
 		const candidates = keys.filter((key) => states.get(key) === 'claimed');
 		if (!candidates.length) return states;
+		tellWait(this.ctx, this.windowMs);
 		const { won, lost, open } = await settle(candidates, ROUNDS, {
+			windowMs: this.windowMs,
 			entries: (key) => [STARTED + key, this.owner(key)],
 			addedAt: (value) => this.addedAt.get(value) ?? 0,
 			check: async (values) => await oneAtATime(this.lane, async () => await this.record(values)),

@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { settleWindow } from './storeLane';
+
 /** The Dedupe Key's option and errors (the store is helpers/dedupe.ts). */
 
 /** The Dedupe Key's error: not sent, with what happened and what to do. */
@@ -45,7 +47,23 @@ export function storeHelpers(ctx: IExecuteFunctions, itemIndex: number) {
 			itemIndex,
 		);
 	}
-	return { helpers: helpers as StoreHelpers, workflowId: String(workflowId) };
+	// Options → Dedupe Key Wait (Seconds), the settle window of this run (storeLane.ts); not added: the default.
+	const seconds = (ctx.getNodeParameter('options', itemIndex, {}) as IDataObject).dedupeWait;
+	const windowMs =
+		typeof seconds === 'number' && seconds >= 0 ? Math.round(seconds * 1000) : settleWindow.ms;
+	return { helpers: helpers as StoreHelpers, workflowId: String(workflowId), windowMs };
+}
+
+const toldWait = new WeakSet<IExecuteFunctions>();
+
+/** Said once a run when its keys wait: why, and when the wait can be 0. */
+export function tellWait(ctx: IExecuteFunctions, windowMs: number): void {
+	if (windowMs < 1000 || toldWait.has(ctx) || !('addExecutionHints' in ctx)) return;
+	toldWait.add(ctx);
+	ctx.addExecutionHints({
+		message: `Waited ${windowMs / 1000} s after recording the Dedupe Keys before sending, so that no other queue-mode worker's database write can erase them. If this n8n runs as one process (not in queue mode), set 'Dedupe Key Wait (Seconds)' in the options to 0.`,
+		location: 'outputPane',
+	});
 }
 
 /** The error of an item whose key could not be read or recorded: nothing was sent. */

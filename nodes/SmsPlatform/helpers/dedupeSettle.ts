@@ -1,7 +1,5 @@
 import { sleep } from 'n8n-workflow';
 
-import { settleWindow } from './storeLane';
-
 /**
  * Deciding a claim (helpers/dedupe.ts) between runs in different n8n processes, over n8n's processed-data store.
  *
@@ -22,6 +20,8 @@ import { settleWindow } from './storeLane';
  * saw neither: the later write dropped the other's owner entry, so one run wins and the other loses.
  */
 export interface SettleCalls {
+	/** The settle window of this run (ms): Options → Dedupe Key Wait, else storeLane.ts's default. */
+	windowMs: number;
 	/** The run's two entries of a key: started, owner. */
 	entries(key: string): [string, string];
 	/** When (performance.now) the last call that added the entry returned; 0 if none did. */
@@ -38,13 +38,13 @@ export async function settle(keys: string[], rounds: number, calls: SettleCalls)
 	for (let round = 0; round < rounds && open.length; round++) {
 		// A loop: a timer may fire a fraction of a millisecond early.
 		for (let wait = 1; wait > 0; ) {
-			wait = Math.max(...open.map(due)) + settleWindow.ms - performance.now();
+			wait = Math.max(...open.map(due)) + calls.windowMs - performance.now();
 			if (wait > 0) await sleep(Math.ceil(wait));
 		}
 		const found = await calls.check(open.flatMap((key) => calls.entries(key)));
 		for (const key of open) {
 			const [started, owner] = calls.entries(key).map((value) => found.processed.has(value));
-			if (started && owner && due(key) + settleWindow.ms <= found.at) won.push(key);
+			if (started && owner && due(key) + calls.windowMs <= found.at) won.push(key);
 			else if (started && !owner) lost.push(key);
 		}
 		open = open.filter((key) => !won.includes(key) && !lost.includes(key));

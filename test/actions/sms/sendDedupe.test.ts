@@ -269,6 +269,28 @@ describe('sms.send: Dedupe Key', () => {
 		expect(counts).toEqual({ [A]: 1, [B]: 1, [C]: 1 });
 	});
 
+	it('Dedupe Key Wait: the keys wait that long before their request, and the run says why once; 0 waits not and says nothing', async () => {
+		const counts = service();
+		const items = [
+			{ to: A, key: 'wait-1' },
+			{ to: B, key: 'wait-2' },
+		];
+		const started = performance.now();
+		const waited = await runNode({ parameters: keyed({ dedupeWait: 1 }), items });
+		expect(performance.now() - started).toBeGreaterThanOrEqual(1000);
+		expect(outcomes(waited.output)).toEqual(['sent', 'sent']);
+		expect(waited.hints.map((hint) => hint.message)).toEqual([
+			"Waited 1 s after recording the Dedupe Keys before sending, so that no other queue-mode worker's database write can erase them. If this n8n runs as one process (not in queue mode), set 'Dedupe Key Wait (Seconds)' in the options to 0.",
+		]);
+		const unwaited = await runNode({
+			parameters: keyed({ dedupeWait: 0 }),
+			items: [{ to: C, key: 'wait-3' }],
+		});
+		expect(outcomes(unwaited.output)).toEqual(['sent']);
+		expect(unwaited.hints.filter((hint) => hint.message.includes('Dedupe'))).toEqual([]);
+		expect(counts).toEqual({ [A]: 1, [B]: 1, [C]: 1 });
+	});
+
 	it('without a Dedupe Key nothing is asked of the store', async () => {
 		service();
 		await runNode({ parameters: { ...base, recipients: A }, items: [{}] });

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
+import { dedupeWaitOption } from '../../helpers/descriptions';
 import { looksLikePhone } from '../../helpers/phone';
 import { boundedInteger, requiredString } from '../../helpers/parameters';
 import { apiRequest, coerceNumbers, unwrapObject } from '../../transport';
@@ -112,6 +113,7 @@ const properties: INodeProperties[] = [
 				description:
 					"A key for this payment, unique to it. A key already used by this node starts no second payment: the item gets 'outcome' alreadySent; a key whose earlier initiation got no answer gets an error with 'outcome' unknown. Kept in n8n's database for this node, for its last 4,999 keys.",
 			},
+			dedupeWaitOption,
 			{
 				displayName: 'Poll Interval',
 				name: 'pollInterval',

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { dedupeWaitOption } from '../../helpers/descriptions';
 import {
 	DEFAULT_BATCH_SIZE,
 	DEFAULT_DELIVERY_TIMEOUT,
@@ -102,6 +103,7 @@ const properties: INodeProperties[] = [
 				description:
 					"A key for this item's SMS, unique to it. A key already sent by this node is not sent again: the item gets 'outcome' alreadySent; a key whose earlier send got no answer gets an error with 'outcome' unknown. Kept in n8n's database for this node, for its last 4,999 keys.",
 			},
+			dedupeWaitOption,
 			{
 				displayName: 'Default Country Code',
 				name: 'defaultCountryCode',
