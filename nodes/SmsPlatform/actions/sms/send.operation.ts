@@ -92,7 +92,8 @@ export async function executeBatch(
 		else if (!item.combine && !follows(item)) {
 			// Its Dedupe Key is claimed before its first request, recorded once its requests are done. Claimed with the
 			// next items' keys, up to Parallel Requests × Batch Size recipients: a claim waits a settle window.
-			await keys?.claimAhead(wave(index, parallelRequests(this, item.settings) * item.batchSize));
+			if (keys?.unclaimed(item))
+				await keys.claim(wave(index, parallelRequests(this, item.settings) * item.batchSize));
 			const held = keys?.held(item);
 			if (held) {
 				conclude(held);

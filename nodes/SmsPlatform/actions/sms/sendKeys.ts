@@ -89,9 +89,9 @@ export class SendKeys {
 		}
 	}
 
-	/** Claims these items' keys when the first one's is not claimed yet: one claim (one settle window) per wave. */
-	async claimAhead(items: PreparedItem[]): Promise<void> {
-		if (items.length && this.state.get(items[0].itemIndex) === 'pending') await this.claim(items);
+	/** Whether the item's key is still to be claimed: the first item of a wave claims for the wave (one settle window). */
+	unclaimed(item: PreparedItem): boolean {
+		return this.state.get(item.itemIndex) === 'pending';
 	}
 
 	/** Whether the item's recipients may go out: it has no key, or its key is claimed. */
