@@ -8,7 +8,13 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { readServerWords } from '../../nodes/SmsPlatform/transport/body';
 import { adviceFor } from '../../nodes/SmsPlatform/transport/advice';
-import { buildApiError } from '../../nodes/SmsPlatform/transport/errors';
+import { ownCopy } from '../../nodes/SmsPlatform/actions/operation';
+import {
+	buildApiError,
+	credentialNotAccepted,
+	mayHaveBeenAccepted,
+	refusedCredentialError,
+} from '../../nodes/SmsPlatform/transport/errors';
 import { testSettings as policy } from '../support/testSettings';
 import { BASE_URL, runNode, caught } from '../support/harness';
 
@@ -188,6 +194,33 @@ describe('adviceFor and buildApiError', () => {
 		expect(error.context.itemIndex).toBe(3);
 		expect(error.context.errorCode).toBe('INSUFFICIENT_CREDITS');
 		expect(error.context.details).toEqual({ available: 0 });
+	});
+
+	it('tells its caller whether the request may have been carried out, beside the error and not in it', () => {
+		const maybe = buildApiError(node, {
+			status: 502,
+			method: 'POST',
+			path: SEND,
+			creates: 'sms',
+			mayHaveBeenAccepted: true,
+		});
+		const surely = buildApiError(node, { status: 400, method: 'POST', path: SEND });
+		expect([mayHaveBeenAccepted(maybe), mayHaveBeenAccepted(surely)]).toEqual([true, false]);
+		// The user's error holds only what is about the failure.
+		expect(maybe.context).not.toHaveProperty('mayHaveBeenAccepted');
+		// A copy made for another item is the user's error, not a request's.
+		expect(mayHaveBeenAccepted(ownCopy(maybe))).toBe(false);
+		expect(mayHaveBeenAccepted(new Error('x'))).toBe(false);
+	});
+
+	it('tells its caller that the endpoint refused this kind of credential', () => {
+		const refused = refusedCredentialError(node, { method: 'GET', path: BALANCE }, {}, 'jwt');
+		expect(refused.message).toBe('This endpoint does not accept the email and password login');
+		expect(credentialNotAccepted(refused)).toBe(true);
+		expect(refused.context).not.toHaveProperty('credentialNotAccepted');
+		expect(
+			credentialNotAccepted(buildApiError(node, { status: 401, method: 'GET', path: BALANCE })),
+		).toBe(false);
 	});
 
 	it('keeps its own message where NodeApiError would rewrite one naming a common error code', () => {

@@ -34,6 +34,19 @@ export function fieldsOf(error: unknown): IDataObject | undefined {
 	return error instanceof Error ? thrownFields.get(error) : undefined;
 }
 
+/**
+ * A copy of an error (same class, message, description, context) that can be changed without touching the original,
+ * for one error shared by several items: the router writes each item's index into its error.
+ */
+export function ownCopy(error: Error): Error {
+	const copy = Object.create(Object.getPrototypeOf(error) as object) as Error;
+	Object.defineProperties(copy, Object.getOwnPropertyDescriptors(error));
+	const context = (error as { context?: object }).context;
+	if (context && typeof context === 'object')
+		(copy as { context?: object }).context = { ...context };
+	return copy;
+}
+
 /** One item's result in a batch: its output, or its failure. */
 export type ItemResult = { output: OperationOutput } | ItemFailure;
 

@@ -88,15 +88,12 @@ export function unknownKeyError(
 		what === 'payment'
 			? "Check in 'Billing' → 'Get Many' whether the payment was initiated"
 			: 'Check in the service whether the SMS arrived';
-	const error = storeError(
+	return storeError(
 		ctx,
 		`'Dedupe Key' "${key}" was started before and never confirmed: it may have gone out`,
 		`Not ${what === 'payment' ? 'initiated' : 'sent'} again. An earlier run started it and its answer was never recorded: it is still in flight, or got no answer (a timeout, a lost connection, or n8n stopped). ${check}; to send it once more, turn on 'Retry Unknown Keys' in the options.`,
 		itemIndex,
 	);
-	error.context.outcome = 'unknown';
-	error.context.dedupeKey = key;
-	return error;
 }
 
 /**

@@ -37,6 +37,26 @@ const TITLES: Record<number, string> = {
 	429: "The service's rate limit is used up",
 };
 
+/**
+ * What a request's error means for the code that made the request, kept beside the error (not in it: the error is what
+ * the user sees). Read with `mayHaveBeenAccepted` and `credentialNotAccepted`; a copy of an error does not carry it.
+ */
+interface ErrorFacts {
+	/** A request that is not safe to repeat failed after it may have reached the service. */
+	mayHaveBeenAccepted?: true;
+	/** The endpoint refused this kind of credential (the credential itself is fine). */
+	credentialNotAccepted?: 'jwt' | 'apiKey';
+}
+const facts = new WeakMap<Error, ErrorFacts>();
+
+function note(error: Error, fact: ErrorFacts): void {
+	facts.set(error, { ...facts.get(error), ...fact });
+}
+
+function factsOf(error: unknown): ErrorFacts {
+	return (error instanceof Error && facts.get(error)) || {};
+}
+
 export function titleFor(status: number): string {
 	return (
 		TITLES[status] ??
@@ -96,16 +116,13 @@ export function buildApiError(node: INode, input: ApiErrorInput): NodeApiError {
 	if (words?.code) error.context.errorCode = words.code;
 	if (words?.details !== undefined) error.context.details = words.details as JsonObject;
 	if (status) error.httpCode = String(status);
-	if (input.mayHaveBeenAccepted) error.context.mayHaveBeenAccepted = true;
+	if (input.mayHaveBeenAccepted) note(error, { mayHaveBeenAccepted: true });
 	return error;
 }
 
 /** Whether the request behind this error may have been carried out by the service although it failed here. */
 export function mayHaveBeenAccepted(error: unknown): boolean {
-	return (
-		(error as { context?: { mayHaveBeenAccepted?: unknown } })?.context?.mayHaveBeenAccepted ===
-		true
-	);
+	return factsOf(error).mayHaveBeenAccepted === true;
 }
 
 /** No answer at all: what failed, and whether the request may have reached the service. */
@@ -182,14 +199,11 @@ export function refusedCredentialError(
 				: "The API key is right: the service's API-key endpoints accept it, and this one refused it. Use an SMS Platform credential with 'Authentication' set to 'Email and Password' for this operation.",
 	});
 	// Asking again will not help: callers that poll stop on it.
-	error.context.credentialNotAccepted = kind;
+	note(error, { credentialNotAccepted: kind });
 	return error;
 }
 
 /** Whether an error says this endpoint does not take the credential's kind (retrying cannot help). */
 export function credentialNotAccepted(error: unknown): boolean {
-	return (
-		typeof (error as { context?: { credentialNotAccepted?: unknown } })?.context
-			?.credentialNotAccepted === 'string'
-	);
+	return factsOf(error).credentialNotAccepted !== undefined;
 }

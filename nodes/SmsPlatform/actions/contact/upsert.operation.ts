@@ -15,7 +15,7 @@ import {
 import { countryCodeOption, MAX_IMPORT, readEmail, readPhone } from '../../helpers/contacts';
 import { getRequestSettings, optionalString, parameterReader } from '../../helpers/parameters';
 import { mayHaveBeenAccepted } from '../../transport';
-import type { FailureGate, ItemResult, OperationOutput } from '../operation';
+import { ownCopy, type FailureGate, type ItemResult, type OperationOutput } from '../operation';
 import { defaultCountryCodeOption, emailField, nameField, phoneField } from './fields';
 
 const properties: INodeProperties[] = [
@@ -72,15 +72,6 @@ function readEntry(
 	const phone = readPhone(ctx, read('phone', itemIndex, ''), 'Phone', itemIndex, country);
 	const email = readEmail(ctx, fields.email, itemIndex);
 	return { itemIndex, name, phone, email };
-}
-
-function ownCopy(error: Error): Error {
-	const copy = Object.create(Object.getPrototypeOf(error) as object) as Error;
-	Object.defineProperties(copy, Object.getOwnPropertyDescriptors(error));
-	const context = (error as { context?: object }).context;
-	if (context && typeof context === 'object')
-		(copy as { context?: object }).context = { ...context };
-	return copy;
 }
 
 function output(entry: Entry, action: ImportAction, reason?: string): IDataObject {

@@ -7,7 +7,8 @@ import {
 	type KeyState,
 } from '../../helpers/dedupe';
 import type { PreparedItem } from './prepare';
-import { ownCopy, type Outcome, type SendOutcome, type SendRequest } from './sendOutcome';
+import { ownCopy } from '../operation';
+import type { Outcome, SendOutcome, SendRequest } from './sendOutcome';
 import { sendOnce, type CombinedGroup } from './sendRequests';
 
 /**

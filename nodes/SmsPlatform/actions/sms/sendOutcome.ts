@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { ownCopy } from '../operation';
+
 import type { PreparedItem } from './prepare';
 
 /**
@@ -149,17 +151,4 @@ function failureOf(item: PreparedItem, requests: SendRequest[], sent: string[]):
 			`${(error as { description?: string }).description ?? ''} Part of this item was sent: ${sent.length} recipient(s) in message(s) ${ids.join(', ')}; the request that did not go through carried ${carried} recipient(s) of this item, and ${item.recipients.length - sent.length - carried} more were not sent. Sent to: ${shown}. Do not send to those again.`.trim();
 	}
 	return error;
-}
-
-/**
- * A copy of an error (same class, message, description, context) that can be changed without touching the original:
- * the router writes each item's index into its error.
- */
-export function ownCopy(error: Error): Error {
-	const copy = Object.create(Object.getPrototypeOf(error) as object) as Error;
-	Object.defineProperties(copy, Object.getOwnPropertyDescriptors(error));
-	const context = (error as { context?: object }).context;
-	if (context && typeof context === 'object')
-		(copy as { context?: object }).context = { ...context };
-	return copy;
 }
