@@ -5,8 +5,6 @@ import { storeHelpers, tellWait, type StoreHelpers } from './dedupeErrors';
 import { settle } from './dedupeSettle';
 import { CallTimes, oneAtATime } from './storeLane';
 
-export { dedupeStoreFailed, readDedupeKey, unknownKeyError } from './dedupeErrors';
-
 /**
  * Dedupe Key: each key goes out once, across executions, retries and crashed workers.
  *

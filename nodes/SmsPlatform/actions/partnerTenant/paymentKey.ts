@@ -1,11 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import {
-	DedupeStore,
-	dedupeStoreFailed,
-	readDedupeKey,
-	unknownKeyError,
-} from '../../helpers/dedupe';
+import { DedupeStore } from '../../helpers/dedupe';
+import { dedupeStoreFailed, readDedupeKey, unknownKeyError } from '../../helpers/dedupeErrors';
 import { mayHaveBeenAccepted } from '../../transport';
 import { withFields } from '../operation';
 

@@ -9,7 +9,7 @@ import {
 	optionalString,
 	parameterReader,
 } from '../../helpers/parameters';
-import { readDedupeKey } from '../../helpers/dedupe';
+import { readDedupeKey } from '../../helpers/dedupeErrors';
 import { describeType, parseCountryCode, parseRecipients } from '../../helpers/phone';
 import { smsParts, type SmsEncoding } from '../../helpers/smsParts';
 import type { RequestSettings } from '../../transport';

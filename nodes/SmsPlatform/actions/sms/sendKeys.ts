@@ -1,11 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import {
-	DedupeStore,
-	dedupeStoreFailed,
-	unknownKeyError,
-	type KeyState,
-} from '../../helpers/dedupe';
+import { DedupeStore, type KeyState } from '../../helpers/dedupe';
+import { dedupeStoreFailed, unknownKeyError } from '../../helpers/dedupeErrors';
 import type { PreparedItem } from './prepare';
 import { ownCopy } from '../operation';
 import type { Outcome, SendOutcome, SendRequest } from './sendOutcome';
