@@ -12,6 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import { fileURLToPath } from 'node:url';
 
 import { N8N_VERSION } from '../scripts/n8n-version.mjs';
 import { activate, FAST_POLLS, pause, POLL, POLL_WAIT_MS } from './activeTriggers.mjs';
@@ -25,8 +26,10 @@ import {
 	triggerWorkflow,
 } from './loginWorkflows.mjs';
 
-/** events.py of ../shared/real-backend, to complete a payment while the trigger watches. */
-const EVENTS = process.env.REAL_BACKEND_EVENTS ?? '/work/shared/real-backend/events.py';
+/** events.py of the shared folder beside the checkout (../shared/real-backend), to complete a payment while the trigger watches. */
+const EVENTS =
+	process.env.REAL_BACKEND_EVENTS ??
+	fileURLToPath(new URL('../../shared/real-backend/events.py', import.meta.url));
 
 const TARGET = new URL(process.env.REAL_BACKEND_URL ?? 'http://127.0.0.1:8300');
 const STANDIN = new URL(

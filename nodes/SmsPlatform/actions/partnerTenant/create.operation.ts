@@ -49,7 +49,7 @@ const properties: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 0 },
 		// Optional, but at top level rather than in a collection: `initialCredits` is a public parameter name that
-		// saved workflows store there (design.md §2); moving it would drop their values.
+		// saved workflows store at the top level of the node's parameters; moving it would drop their values.
 		default: 0,
 		description: 'SMS credits the tenant starts with. Defaults to 0.',
 	},
