@@ -45,7 +45,7 @@ interface ErrorFacts {
 	/** A request that is not safe to repeat failed after it may have reached the service. */
 	mayHaveBeenAccepted?: true;
 	/** The endpoint refused this kind of credential (the credential itself is fine). */
-	credentialNotAccepted?: 'jwt' | 'apiKey';
+	credentialNotAccepted?: true;
 }
 const facts = new WeakMap<Error, ErrorFacts>();
 
@@ -199,11 +199,11 @@ export function refusedCredentialError(
 				: "The API key is right: the service's API-key endpoints accept it, and this one refused it. Use an SMS Platform credential with 'Authentication' set to 'Email and Password' for this operation.",
 	});
 	// Asking again will not help: callers that poll stop on it.
-	note(error, { credentialNotAccepted: kind });
+	note(error, { credentialNotAccepted: true });
 	return error;
 }
 
 /** Whether an error says this endpoint does not take the credential's kind (retrying cannot help). */
 export function credentialNotAccepted(error: unknown): boolean {
-	return factsOf(error).credentialNotAccepted !== undefined;
+	return factsOf(error).credentialNotAccepted === true;
 }

@@ -2,8 +2,8 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { DedupeStore, type KeyState } from '../../helpers/dedupe';
 import { dedupeStoreFailed, unknownKeyError } from '../../helpers/dedupeErrors';
-import type { PreparedItem } from './prepare';
 import { ownCopy } from '../operation';
+import type { PreparedItem } from './prepare';
 import type { Outcome, SendOutcome, SendRequest } from './sendOutcome';
 import { sendOnce, type CombinedGroup } from './sendRequests';
 

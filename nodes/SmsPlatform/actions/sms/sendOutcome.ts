@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { ownCopy } from '../operation';
-
 import type { PreparedItem } from './prepare';
 
 /**
