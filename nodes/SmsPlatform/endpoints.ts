@@ -20,9 +20,19 @@ export interface Endpoint {
 }
 
 /** One operation on both route families: `documented` for API keys, `login` for the email-and-password login. */
-export interface Routes {
-	documented: Endpoint;
-	login: Endpoint;
+export interface Routes<E extends Endpoint = Endpoint> {
+	documented: E;
+	login: E;
+}
+
+/** A send route, and what it can carry: Send checks an item against it before the request costs anything. */
+export interface SendEndpoint extends Endpoint {
+	/** It has a schedule field (`schedule_time`). */
+	schedules: boolean;
+	/** It takes plain ASCII text only (400 INVALID_CHARACTERS otherwise). */
+	asciiOnly: boolean;
+	/** Most recipients one request may carry. */
+	maxRecipients: number;
 }
 
 /** `.`, `..` and their percent-encoded forms, which URL parsing treats as "this" and "parent" folder. */
@@ -49,9 +59,20 @@ export const endpoints = {
 	/** The login of the email-and-password credential; answers a token. */
 	logIn: () => post('/api/auth/login/'),
 
-	sendSms: (): Routes => ({
-		documented: post('/api/integration/v1/sms/send/'),
-		login: post('/api/messaging/sms/send/'),
+	/** The documented route has no schedule field; the messaging route takes plain ASCII text only. */
+	sendSms: (): Routes<SendEndpoint> => ({
+		documented: {
+			...post('/api/integration/v1/sms/send/'),
+			schedules: false,
+			asciiOnly: false,
+			maxRecipients: 1000,
+		},
+		login: {
+			...post('/api/messaging/sms/send/'),
+			schedules: true,
+			asciiOnly: true,
+			maxRecipients: 1000,
+		},
 	}),
 	/** A message's delivery status. The login route is also Get Delivery Details' only route. */
 	messageStatus: (messageId: string): Routes => ({

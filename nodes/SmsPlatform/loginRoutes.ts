@@ -21,12 +21,11 @@ export interface OnBothFamilies {
 }
 
 function both(routes: Routes, login: Omit<Route, 'path' | 'slow'> = {}): OnBothFamilies {
-	const out: OnBothFamilies = {
-		path: routes.documented.path,
-		login: { ...routes.login, ...login },
-	};
+	const out: OnBothFamilies = { path: routes.documented.path };
 	if (routes.documented.slow) out.slow = true;
-	delete (out.login as { method?: string }).method;
+	out.login = routes.login.slow
+		? { path: routes.login.path, slow: true, ...login }
+		: { path: routes.login.path, ...login };
 	return out;
 }
 
@@ -54,7 +53,8 @@ function defined(record: IDataObject): IDataObject {
  * `{success, message_id, status, recipients_count, …}`. A send for a partner's tenant account (`tenant_account_id`)
  * has no login route: that route sends from the login's own account, which would charge the wrong one. The
  * documented route has no schedule field: a send with `schedule_time` goes on the login route only (never now
- * instead of later); Send refuses it beforehand when that is not the route taken (actions/sms/sendRules.ts).
+ * instead of later); Send refuses it beforehand when that is not the route taken (refusalOf in
+ * actions/sms/sendRequests.ts).
  */
 export function sendRoutes(body: IDataObject): OnBothFamilies {
 	const { schedule_time: scheduleTime, ...documented } = body;

@@ -3,11 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { groupKey, prepare } from '../../../nodes/SmsPlatform/actions/sms/prepare';
 import { readScheduleTime } from '../../../nodes/SmsPlatform/actions/sms/schedule';
-import {
-	DOCUMENTED_SEND,
-	MESSAGING_SEND,
-	refusalOf,
-} from '../../../nodes/SmsPlatform/actions/sms/sendRules';
+import { refusalOf } from '../../../nodes/SmsPlatform/actions/sms/sendRequests';
+import { endpoints } from '../../../nodes/SmsPlatform/endpoints';
 import { nonAscii, toPlain } from '../../../nodes/SmsPlatform/actions/sms/plainText';
 import { actionContext, BASE_URL, jwtCredentials, runNode } from '../../support/harness';
 
@@ -25,6 +22,7 @@ const base = {
 	recipients: A,
 };
 const HOUR = 3600 * 1000;
+const { documented: DOCUMENTED_SEND, login: MESSAGING_SEND } = endpoints.sendSms();
 const iso = (ms: number) => new Date(ms).toISOString();
 
 afterEach(() => nock.cleanAll());

@@ -1,7 +1,14 @@
+import type { IExecuteFunctions, NodeApiError } from 'n8n-workflow';
+
+import { endpoints } from '../../endpoints';
+import { getList } from '../../transport';
 import { DEFAULT_BATCH_SIZE, groupKey, type PreparedItem } from './prepare';
 import type { SendOutcome } from './sendOutcome';
 
-/** The execution hints of a send, for the output pane. */
+/**
+ * What a send says beyond the service's answers: the execution hints of the output pane, and the one answer the node
+ * explains further (a refused sender ID: which ones the account has).
+ */
 
 /**
  * What a combined send did: how many requests carried the items, and their message ids. Were the execution lost
@@ -34,4 +41,44 @@ export function combiningHint(sent: PreparedItem[]): string | undefined {
 		keys.size -
 		1;
 	return `${sent.length} items sent the same message with ${requests} requests. Turn on Options → "Combine Items" to send them together in about ${Math.max(1, combinedRequests)} request(s); the service allows 1000 requests an hour.`;
+}
+
+/** The sender IDs of the account, asked once a run (only after a refused sender ID). */
+const senderIdsOf = new WeakMap<object, Promise<string[]>>();
+
+/**
+ * A refused sender ID (400 SENDER_ID_INVALID): the error's description gets the sender IDs the account has, from one
+ * request to the service's sender ID list. When that list cannot be read, the error stays as it is.
+ */
+export async function explainSenderId(
+	ctx: IExecuteFunctions,
+	error: Error,
+	item: PreparedItem,
+): Promise<void> {
+	const apiError = error as NodeApiError;
+	if (apiError.context?.errorCode !== 'SENDER_ID_INVALID') return;
+	let lookup = senderIdsOf.get(ctx);
+	if (!lookup) {
+		lookup = getList(
+			ctx,
+			{ path: endpoints.senderIds().path, itemIndex: item.itemIndex, settings: item.settings },
+			{ noun: 'sender IDs', shape: '{ data: [{ sender_id, status }] }' },
+		).then((records) =>
+			records
+				.filter((r) => r.status === undefined || r.status === 'active')
+				.map((r) => String(r.sender_id ?? r.name ?? ''))
+				.filter(Boolean),
+		);
+		senderIdsOf.set(ctx, lookup);
+	}
+	let ids: string[];
+	try {
+		ids = await lookup;
+	} catch {
+		return;
+	}
+	const have = ids.length
+		? `The account's active sender IDs: ${ids.join(', ')} ("${item.senderId}" is not one of them). Put one of them in 'Sender ID'.`
+		: 'The account has no active sender ID yet: request one (Sender ID → Request), and send once it is approved.';
+	apiError.description = `${apiError.description ?? ''} ${have}`.trim();
 }

@@ -1,21 +1,19 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
+import { endpoints, type SendEndpoint } from '../../endpoints';
 import { sendRoutes } from '../../loginRoutes';
 import { apiRequest, firstFamily, mayHaveBeenAccepted, unwrapObject } from '../../transport';
+import { describeCharacters, nonAscii } from './plainText';
 import { groupKey, type PreparedItem } from './prepare';
+import { explainSenderId } from './sendHints';
 import { settle, type SendOutcome, type SendRequest } from './sendOutcome';
-import {
-	DOCUMENTED_SEND,
-	explainSenderId,
-	MESSAGING_SEND,
-	refusalOf,
-	type SendRoute,
-} from './sendRules';
 
 /**
  * The requests of a send: the plan (one item's recipients split by Batch Size, or the items of Combine Items sent
- * together), the one call that puts a request on the wire, and each item's outcome from the requests that carried it.
- * The orchestration (send.operation.ts) runs the plan, so the road to the wire stays short.
+ * together), the route's rules checked before a request is spent (what each route carries is in endpoints.ts), the one
+ * call that puts a request on the wire, and each item's outcome from the requests that carried it. The orchestration
+ * (send.operation.ts) runs the plan, so the road to the wire stays short.
  */
 
 /**
@@ -23,13 +21,51 @@ import {
  * in this run, else the credential's own), so the route's rules are checked for the route used. A partner's tenant
  * send has only the documented route (see sendRoutes).
  */
-async function routeFor(ctx: IExecuteFunctions, item: PreparedItem): Promise<SendRoute> {
-	if (item.tenantAccountId) return DOCUMENTED_SEND;
-	return (await firstFamily(ctx, item.itemIndex)) === 'login' ? MESSAGING_SEND : DOCUMENTED_SEND;
+async function routeFor(ctx: IExecuteFunctions, item: PreparedItem): Promise<SendEndpoint> {
+	const routes = endpoints.sendSms();
+	if (item.tenantAccountId) return routes.documented;
+	return (await firstFamily(ctx, item.itemIndex)) === 'login' ? routes.login : routes.documented;
+}
+
+/**
+ * Why this route cannot carry the item as it is (a schedule it has no field for, text it refuses), or undefined when
+ * it can: nothing is sent for the item then, and no request is spent on it.
+ */
+export function refusalOf(
+	ctx: IExecuteFunctions,
+	route: SendEndpoint,
+	item: PreparedItem,
+): Error | undefined {
+	const { itemIndex } = item;
+	if (item.scheduleTime && !route.schedules) {
+		return new NodeOperationError(
+			ctx.getNode(),
+			`'Schedule Time' cannot be sent on this route: POST ${route.path} has no schedule field`,
+			{
+				itemIndex,
+				description:
+					"Nothing was sent for this item: it would have gone out now instead of at the time asked. Remove 'Schedule Time' to send now, or use a credential whose send route takes a schedule time ('Email and Password', on the service's messaging API).",
+			},
+		);
+	}
+	const odd = route.asciiOnly ? nonAscii(item.message) : [];
+	if (odd.length) {
+		return new NodeOperationError(
+			ctx.getNode(),
+			`'Message' has characters the send route does not take: ${describeCharacters(odd)}`,
+			{
+				itemIndex,
+				description: item.replaceSpecialCharacters
+					? `Nothing was sent for this item. The route (POST ${route.path}) takes plain ASCII text only, and these characters have no plain form to put instead (e.g. emoji, or letters of other alphabets): remove them from the message.`
+					: `Nothing was sent for this item. The route (POST ${route.path}) takes plain ASCII text only (letters without accents, digits, basic punctuation). Change these characters (e.g. ’ to ', é to e), or turn on 'Options' → 'Replace Special Characters' to have those with a plain form replaced before sending.`,
+			},
+		);
+	}
+	return undefined;
 }
 
 /** The body of the login route; sendRoutes leaves `schedule_time` out of the documented route's. */
-function bodyFor(route: SendRoute, item: PreparedItem, recipients: string[]): IDataObject {
+function bodyFor(route: SendEndpoint, item: PreparedItem, recipients: string[]): IDataObject {
 	const body: IDataObject = { message: item.message, recipients, sender_id: item.senderId };
 	if (item.tenantAccountId) body.tenant_account_id = item.tenantAccountId;
 	if (route.schedules && item.scheduleTime) body.schedule_time = item.scheduleTime;
@@ -71,7 +107,8 @@ export async function sendOnce(
 
 /** Recipients a request of this item carries: its Batch Size, within what either send route takes. */
 function batchSizeOf(item: PreparedItem): number {
-	return Math.min(item.batchSize, DOCUMENTED_SEND.maxRecipients, MESSAGING_SEND.maxRecipients);
+	const routes = endpoints.sendSms();
+	return Math.min(item.batchSize, routes.documented.maxRecipients, routes.login.maxRecipients);
 }
 
 function chunk<T>(list: T[], size: number): T[][] {
