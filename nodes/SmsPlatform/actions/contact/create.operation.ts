@@ -17,7 +17,7 @@ import { requiredString } from '../../helpers/parameters';
 import { apiRequest, unwrapObject } from '../../transport';
 import {
 	attributesField,
-	defaultCountryCodeOption,
+	countryCodeOptions,
 	emailField,
 	nameField,
 	phoneField,
@@ -35,14 +35,7 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: [attributesField, emailField, tagsField],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [defaultCountryCodeOption],
-	},
+	countryCodeOptions,
 ];
 
 export const description = updateDisplayOptions(

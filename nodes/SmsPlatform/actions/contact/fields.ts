@@ -20,6 +20,16 @@ export const defaultCountryCodeOption: INodeProperties = {
 	description: 'Country calling code for local numbers: with 255, 0712345678 becomes +255712345678',
 };
 
+/** The Options of an operation that takes one phone number: only its Default Country Code. */
+export const countryCodeOptions: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add option',
+	default: {},
+	options: [defaultCountryCodeOption],
+};
+
 export const nameField: INodeProperties = {
 	displayName: 'Name',
 	name: 'name',

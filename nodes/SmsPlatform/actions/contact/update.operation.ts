@@ -18,7 +18,7 @@ import { apiRequest, unwrapObject } from '../../transport';
 import {
 	attributesField,
 	contactIdField,
-	defaultCountryCodeOption,
+	countryCodeOptions,
 	emailField,
 	tagsField,
 } from './fields';
@@ -61,14 +61,7 @@ const properties: INodeProperties[] = [
 			tagsField,
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [defaultCountryCodeOption],
-	},
+	countryCodeOptions,
 ];
 
 export const description = updateDisplayOptions(

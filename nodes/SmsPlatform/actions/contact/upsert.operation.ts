@@ -16,7 +16,7 @@ import { countryCodeOption, MAX_IMPORT, readEmail, readPhone } from '../../helpe
 import { getRequestSettings, optionalString, parameterReader } from '../../helpers/parameters';
 import { mayHaveBeenAccepted } from '../../transport';
 import { ownCopy, type FailureGate, type ItemResult, type OperationOutput } from '../operation';
-import { defaultCountryCodeOption, emailField, nameField, phoneField } from './fields';
+import { countryCodeOptions, emailField, nameField, phoneField } from './fields';
 
 const properties: INodeProperties[] = [
 	nameField,
@@ -29,14 +29,7 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: [emailField],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [defaultCountryCodeOption],
-	},
+	countryCodeOptions,
 ];
 
 export const description = updateDisplayOptions(
