@@ -12,6 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { N8N_VERSION } from '../scripts/n8n-version.mjs';
@@ -35,9 +36,10 @@ const TARGET = new URL(process.env.REAL_BACKEND_URL ?? 'http://127.0.0.1:8300');
 const STANDIN = new URL(
 	process.env.REAL_BACKEND_STANDIN ?? `http://127.0.0.1:${Number(TARGET.port) + 1}`,
 );
-const seed = JSON.parse(
-	readFileSync(process.env.REAL_BACKEND_SEED ?? '/tmp/sms-real-backend/seed.json', 'utf8'),
-);
+const SEED = process.env.REAL_BACKEND_SEED ?? '/tmp/sms-real-backend/seed.json';
+const seed = JSON.parse(readFileSync(SEED, 'utf8'));
+/** events.py acts on the backend of its WORK_DIR: the folder of the seed this run reads, unless WORK_DIR says. */
+const EVENTS_ENV = { ...process.env, WORK_DIR: process.env.WORK_DIR ?? path.dirname(SEED) };
 const ONLY = process.env.ONLY?.split(',');
 
 /** Every request through the proxy: `METHOD path status`. */
@@ -176,7 +178,10 @@ async function runTriggers() {
 		while (Date.now() < firstPoll && !seen.some((l) => l.includes('/payments/transactions/ ')))
 			await pause(1000);
 		const completed = JSON.parse(
-			execFileSync('python3', [EVENTS, 'complete-payment'], { encoding: 'utf8' }),
+			execFileSync('python3', [EVENTS, 'complete-payment'], {
+				encoding: 'utf8',
+				env: EVENTS_ENV,
+			}),
 		);
 		process.stdout.write(
 			`\n## triggers (poll ${FAST_POLLS ? 'every 5 s' : 'every minute'})\ncompleted: ${JSON.stringify(completed)}\n`,
