@@ -338,33 +338,84 @@ async function fieldCount() {
 	return (await page.$$('[data-test-id="ndv"] [data-test-id="parameter-item"]')).length;
 }
 
-/** Adds every optional field of every collection of the open panel, one at a time (each re-renders the panel). */
+/** A field labelled `text` is shown in the open node panel, all drawn. */
+const FIELD_SHOWN = (/** @type {string} */ text) => {
+	const ndv = document.querySelector('[data-test-id="ndv"]');
+	return (
+		!ndv?.textContent?.includes('Loading fields') &&
+		[...(ndv?.querySelectorAll('[data-test-id="parameter-item"] label') ?? [])].some((label) =>
+			label.textContent?.replace(/\s+/g, ' ').trim().startsWith(text),
+		)
+	);
+};
+
+/** Clicks the item of the open dropdown that reads `text`. */
+async function pickDropdownItem(/** @type {string} */ text) {
+	await page.evaluate((wanted) => {
+		const item = [...document.querySelectorAll('.el-select-dropdown__item')].find(
+			(element) =>
+				/** @type {HTMLElement} */ (element).offsetParent !== null &&
+				((element.querySelector('.option-headline') ?? element).textContent?.trim() ?? '') ===
+					wanted,
+		);
+		/** @type {HTMLElement | undefined} */ (item)?.click();
+	}, text);
+}
+
+/**
+ * Adds every optional field of every collection of the open panel, one at a time (each re-renders the panel). n8n
+ * drops an empty fixed collection (Contact's Attributes) from its collection when any other field changes, and
+ * offers it again: so each option is added once, and those dropped on the way are added again at the end, for the
+ * checks to see them all. A collection with nothing left to add is not opened again.
+ */
 async function addEveryOption() {
-	for (let round = 0; round < 12; round++) {
-		let added = false;
-		for (const adder of await page.$$(
-			'[data-test-id="ndv"] [data-test-id="collection-parameter-add"]',
-		)) {
+	/** @type {Array<{collection: string, option: string}>} */
+	const added = [];
+	const isAdded = (/** @type {string} */ collection, /** @type {string} */ option) =>
+		added.some((a) => a.collection === collection && a.option === option);
+	const exhausted = new Set();
+	const adders = '[data-test-id="ndv"] [data-test-id="collection-parameter-add"]';
+	// At most one option a round: every round but the last adds one, and no panel has 60 options.
+	for (let round = 0; round < 60; round++) {
+		let progress = false;
+		for (const adder of await page.$$(adders)) {
+			const collection = await labelOf(adder);
+			if (exhausted.has(collection)) continue;
 			const before = await fieldCount();
 			await adder.click();
 			// Up to 1 s (a collection whose options are all added shows an empty list or nothing).
 			await settled(OPTIONS_SHOWN, 1_000, before);
-			if ((await openDropdownItems()).length) {
-				await page.evaluate(() => {
-					const item = [...document.querySelectorAll('.el-select-dropdown__item')].find(
-						(element) => /** @type {HTMLElement} */ (element).offsetParent !== null,
-					);
-					/** @type {HTMLElement | undefined} */ (item)?.click();
-				});
+			const option = (await openDropdownItems())
+				.map((item) => item.text)
+				.find((text) => !isAdded(collection, text));
+			if (option) {
+				await pickDropdownItem(option);
+				added.push({ collection, option });
 				// The field added is drawn and the list gone before the next click.
-				await settled(MORE_FIELDS_THAN, 3_000, before);
+				await settled(FIELD_SHOWN, 3_000, option);
 				await settled(NO_DROPDOWN, 2_000);
-				added = true;
+				progress = true;
 				break;
 			}
+			// Nothing new in its list: all added. A collection with one option adds it at once, without a list.
+			if ((await fieldCount()) > before) progress = true;
+			exhausted.add(collection);
 			await closeDropdown();
 		}
-		if (!added) return;
+		if (!progress) break;
+	}
+	// The options n8n dropped when a later field was added, added again now that nothing else is.
+	for (const { collection, option } of added) {
+		if (await page.evaluate(FIELD_SHOWN, option)) continue;
+		for (const adder of await page.$$(adders)) {
+			if ((await labelOf(adder)) !== collection) continue;
+			await adder.click();
+			await settled(DROPDOWN_OPEN, 1_000);
+			await pickDropdownItem(option);
+			await settled(FIELD_SHOWN, 3_000, option);
+			await settled(NO_DROPDOWN, 2_000);
+			break;
+		}
 	}
 }
 
