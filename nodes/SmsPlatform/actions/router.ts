@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { getRequestSettings, parameterReader } from '../helpers/parameters';
-import { useRequestOptions } from '../transport';
+import { serviceCodeOf, useRequestOptions } from '../transport';
 import * as account from './account';
 import * as activity from './activity';
 import * as billing from './billing';
@@ -66,8 +66,8 @@ export function errorJson(error: Error, itemIndex: number, fields: IDataObject =
 	if (description) json.description = description;
 	const httpCode = (error as NodeApiError).httpCode;
 	if (httpCode) json.httpCode = httpCode;
-	const code = (error as NodeApiError).context?.errorCode;
-	if (code) json.errorCode = code as string;
+	const code = serviceCodeOf(error);
+	if (code) json.errorCode = code;
 	Object.assign(json, fields);
 	json.itemIndex = itemIndex;
 	return json;

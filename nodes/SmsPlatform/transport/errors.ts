@@ -120,6 +120,15 @@ export function buildApiError(node: INode, input: ApiErrorInput): NodeApiError {
 	return error;
 }
 
+/**
+ * The service's own code for a failure (e.g. `SENDER_ID_INVALID`), which buildApiError keeps on the error for the user
+ * (the error item's `errorCode`). Read only here, so no other layer knows where an error keeps it.
+ */
+export function serviceCodeOf(error: unknown): string | undefined {
+	const code = (error as { context?: { errorCode?: unknown } } | undefined)?.context?.errorCode;
+	return typeof code === 'string' ? code : undefined;
+}
+
 /** Whether the request behind this error may have been carried out by the service although it failed here. */
 export function mayHaveBeenAccepted(error: unknown): boolean {
 	return factsOf(error).mayHaveBeenAccepted === true;

@@ -26,7 +26,7 @@ export { apiRequest } from './exchange';
 export { getList, getRecord, listRecords } from './records';
 export { readPages, PAGE_SIZE } from './pages';
 export { coerceNumbers, unwrapObject } from './envelopes';
-export { credentialNotAccepted, mayHaveBeenAccepted } from './errors';
+export { credentialNotAccepted, mayHaveBeenAccepted, serviceCodeOf } from './errors';
 export { unexpectedAnswerError } from './readAnswer';
 export { checkedBaseUrl } from './baseUrl';
 export { logIn } from './login';

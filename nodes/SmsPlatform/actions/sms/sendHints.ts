@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, NodeApiError } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
-import { getList } from '../../transport';
+import { getList, serviceCodeOf } from '../../transport';
 import { DEFAULT_BATCH_SIZE, groupKey, type PreparedItem } from './prepare';
 import type { SendOutcome } from './sendOutcome';
 
@@ -55,8 +55,8 @@ export async function explainSenderId(
 	error: Error,
 	item: PreparedItem,
 ): Promise<void> {
+	if (serviceCodeOf(error) !== 'SENDER_ID_INVALID') return;
 	const apiError = error as NodeApiError;
-	if (apiError.context?.errorCode !== 'SENDER_ID_INVALID') return;
 	let lookup = senderIdsOf.get(ctx);
 	if (!lookup) {
 		lookup = getList(
