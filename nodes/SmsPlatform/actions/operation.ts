@@ -51,26 +51,18 @@ export function ownCopy(error: Error): Error {
 export type ItemResult = { output: OperationOutput } | ItemFailure;
 
 /**
- * "Continue On Fail", decided once for the run by the router. When it is off, the first failed item stops the run:
- * nothing starts after it (a batch operation asks `stopped` before each request).
+ * "Continue On Fail" as a batch operation sees it. The router decides it once for the run (RunGate in router.ts): when
+ * it is off, the first failed item stops the run, and nothing starts after it (ask `stopped` before each request).
  */
-export class FailureGate {
-	private first: Error | undefined;
-
-	constructor(readonly continueOnFail: boolean) {}
-
-	note(error: Error): void {
-		if (!this.continueOnFail) this.first ??= error;
-	}
-
-	get stopped(): boolean {
-		return this.first !== undefined;
-	}
-
+export interface FailureGate {
+	/** Whether the node's "On Error" setting lets the run go on past a failed item. */
+	readonly continueOnFail: boolean;
+	/** Tell the gate an item failed. */
+	note(error: Error): void;
+	/** Whether the run has stopped at a failed item. */
+	readonly stopped: boolean;
 	/** The error that stopped the run, if one did. */
-	get error(): Error | undefined {
-		return this.first;
-	}
+	readonly error: Error | undefined;
 }
 
 /** An operation handles one item at a time (`execute`), or all items at once (`executeBatch`, e.g. combining sends). */

@@ -10,7 +10,7 @@ import * as campaign from './campaign';
 import * as contact from './contact';
 import * as dashboard from './dashboard';
 import type { NodeMap } from './node.type';
-import { FailureGate, fieldsOf, type Operation, type OperationOutput } from './operation';
+import { fieldsOf, type FailureGate, type Operation, type OperationOutput } from './operation';
 import * as notification from './notification';
 import * as organization from './organization';
 import * as partnerTenant from './partnerTenant';
@@ -37,6 +37,28 @@ const operations: { [R in keyof NodeMap]: Record<NodeMap[R], Operation> } = {
 };
 
 const has = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
+
+/**
+ * "Continue On Fail", decided once for the run, here. When it is off, the first failed item stops the run: the router
+ * throws it, and a batch operation starts nothing after it.
+ */
+class RunGate implements FailureGate {
+	private first: Error | undefined;
+
+	constructor(readonly continueOnFail: boolean) {}
+
+	note(error: Error): void {
+		if (!this.continueOnFail) this.first ??= error;
+	}
+
+	get stopped(): boolean {
+		return this.first !== undefined;
+	}
+
+	get error(): Error | undefined {
+		return this.first;
+	}
+}
 
 function operationOf(resource: string, operation: string): Operation | undefined {
 	if (!has(operations, resource)) return undefined;
@@ -118,7 +140,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 	const returnData: INodeExecutionData[] = [];
 	// "Continue On Fail" is read once: without it the first failed item fails the node (and a batch stops there).
-	const gate = new FailureGate(this.continueOnFail());
+	const gate = new RunGate(this.continueOnFail());
 	const toErrorOutput = node.onError === 'continueErrorOutput';
 	const fail = (caught: unknown, itemIndex: number, fields?: IDataObject) => {
 		const error = withItemIndex(this, caught, itemIndex);
