@@ -3,7 +3,6 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { endpoints } from '../endpoints';
 import { probeApiKey } from './apiKeyProbe';
-import { normalizeBaseUrl } from './baseUrl';
 import { lowerCaseHeaders, parseBody, saysNoMatch } from './body';
 import type { RequestSettings } from './defaults';
 import {
@@ -31,6 +30,7 @@ import {
 	CREDENTIAL_TYPE,
 	credentialsDecrypted,
 	credentialsOf,
+	normalizeBaseUrl,
 	sessionOf,
 	settingsOf,
 	type ApiContext,

@@ -11,7 +11,8 @@ import { sessionOf, settingsOf, type ApiContext } from './session';
  * Behind it, one responsibility a file:
  * - exchange.ts: the HTTP exchange, one request repeated as policy.ts decides (retries, re-login, rate-limit pacing);
  * - defaults.ts: the default timeouts, retries and waits; policy.ts merges a request's own settings over them;
- * - session.ts: what one run learns (credential data, rate-limit state); baseUrl.ts: the Base URL and its errors;
+ * - session.ts: the credential as one run holds it (its data, its Base URL and that URL's errors) and what the run
+ *   learns (rate-limit state, the route family that answered);
  * - login.ts: the e-mail and password login (JWT); apiKeyProbe.ts: tells a wrong API key from a refusing endpoint;
  * - redaction.ts: the credential's secrets removed from errors and answers;
  * - body.ts: parsing a body, the service's own words; envelopes.ts: the resource, list and numbers in an answer;
@@ -28,9 +29,8 @@ export { readPages, PAGE_SIZE } from './pages';
 export { coerceNumbers, unwrapObject } from './envelopes';
 export { credentialNotAccepted, mayHaveBeenAccepted, serviceCodeOf } from './errors';
 export { unexpectedAnswerError } from './readAnswer';
-export { checkedBaseUrl } from './baseUrl';
 export { logIn } from './login';
-export { CREDENTIAL_TYPE, useRequestOptions, type ApiContext } from './session';
+export { checkedBaseUrl, CREDENTIAL_TYPE, useRequestOptions, type ApiContext } from './session';
 export { DEFAULT_SETTINGS, type RequestSettings } from './defaults';
 export { firstFamily, type Route, type RouteFamily } from './routes';
 

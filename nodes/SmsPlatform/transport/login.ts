@@ -6,10 +6,10 @@ import type {
 } from 'n8n-workflow';
 
 import { endpoints } from '../endpoints';
-import { checkedBaseUrl } from './baseUrl';
 import { readServerWords } from './body';
 import { unreachableAdvice } from './advice';
 import { buildApiError } from './errors';
+import { checkedBaseUrl } from './session';
 import { networkFailure } from './policy';
 
 /**
