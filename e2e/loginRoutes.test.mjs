@@ -1,10 +1,11 @@
-// End-to-end, issue 28 (design §3, "Two route families"): the packed package in a real n8n with an Email and Password
-// credential against the `wild` sandbox set as the real service's code is (no API key gets in anywhere, the documented
-// payment status sleeps 60 s, ASCII only, active sender IDs), and the same workflows with an API key against the
-// documented sandbox: they use the documented routes and nothing more (the sandboxes' request logs are counted).
+// End-to-end, issue 28 (two route families: the API reference's for API keys, the real server's own for the login):
+// the packed package in a real n8n with an Email and Password credential against the `wild` sandbox set as the real
+// service's code is (no API key gets in anywhere, the documented payment status sleeps 60 s, ASCII only, active
+// sender IDs), and the same workflows with an API key against the documented sandbox: they use the documented routes
+// and nothing more (the sandboxes' request logs are counted).
 //
-// Send goes through the login route too (2 recipients, and a 1,000-item Combine Items broadcast): `sendRoutes` of
-// loginRoutes.ts.
+// Send goes through the login route too (2 recipients, and a 1,000-item Combine Items broadcast): `requestFor` in
+// actions/sms/sendRequests.ts.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 

@@ -4,11 +4,13 @@ import { endpoints, type Routes } from './endpoints';
 import type { Route } from './transport';
 
 /**
- * An operation's request on both route families (design §3, "Two route families"): the paths from endpoints.ts, and
- * here how each login route's answer reads in the documented shape, so an operation's output has the same fields
- * whichever route answered. Shapes as in the service's code (branch `backend_testing`): messaging/views_sms_beem.py,
- * billing/views_sms.py, billing/views_payment.py, billing/views_billing_history.py. Spread the result into a request
- * (`apiRequest`, `getRecord`, `listRecords`, a trigger's list): transport picks the route (transport/routes.ts).
+ * An operation's request on both route families (the API reference's routes for API keys, the real server's own
+ * routes for the login): the paths from endpoints.ts, and here how each login route's answer reads in the documented
+ * shape, so an operation's output has the same fields whichever route answered. Shapes as in the service's code
+ * (branch `backend_testing`): messaging/views_sms_beem.py, billing/views_sms.py, billing/views_payment.py,
+ * billing/views_billing_history.py. Spread the result into a request (`apiRequest`, `getRecord`, `listRecords`, a
+ * trigger's list): transport picks the route (transport/routes.ts). Send builds its own request on both routes, with
+ * its body (actions/sms/sendRequests.ts).
  */
 
 /** What a request takes for both families: the documented route as its path, the login route beside it. */
@@ -45,43 +47,6 @@ function defined(record: IDataObject): IDataObject {
 	const out: IDataObject = {};
 	for (const [key, value] of Object.entries(record)) if (value !== undefined) out[key] = value;
 	return out;
-}
-
-/**
- * Send: `POST …/messaging/sms/send/` takes `{message, recipients (1–1000), sender_id, schedule_time?}` and answers
- * 201 `{success, message, data: {message_id, base_message_id, recipient_count, status, …}}`; read as the documented
- * `{success, message_id, status, recipients_count, …}`. A send for a partner's tenant account (`tenant_account_id`)
- * has no login route: that route sends from the login's own account, which would charge the wrong one. The
- * documented route has no schedule field: a send with `schedule_time` goes on the login route only (never now
- * instead of later); Send refuses it beforehand when that is not the route taken (refusalOf in
- * actions/sms/sendRequests.ts).
- */
-export function sendRoutes(body: IDataObject): OnBothFamilies {
-	const { schedule_time: scheduleTime, ...documented } = body;
-	if (body.tenant_account_id !== undefined)
-		return { path: endpoints.sendSms().documented.path, body: documented };
-	return {
-		...sendBoth(body, scheduleTime !== undefined),
-		body: documented,
-	};
-}
-
-function sendBoth(body: IDataObject, only: boolean): OnBothFamilies {
-	return both(endpoints.sendSms(), {
-		body,
-		only: only || undefined,
-		toDocumented: (answer) => {
-			if (!isPlainObject(answer) || !isPlainObject(answer.data)) return answer;
-			const data = answer.data;
-			return defined({
-				success: answer.success,
-				message_id: data.message_id,
-				status: data.status,
-				recipients_count: data.recipient_count,
-				base_message_id: data.base_message_id,
-			});
-		},
-	});
 }
 
 /** Get Status: `GET …/messaging/sms/{id}/status/` → `{message_id, status, delivered_at}`. */

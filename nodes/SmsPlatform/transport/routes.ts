@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { credentialsOf, sessionOf, type ApiContext } from './session';
 
 /**
- * Two route families, one node (design §3). The API reference's routes (`documented`) are for API keys; the real
+ * Two route families, one node. The API reference's routes (`documented`) are for API keys; the real
  * service's code takes only the login, on its messaging and billing routes (`login`). An operation that has both hands
  * the login route with its request; the request goes to the credential's own family first (or to the family that
  * answered earlier in this run) and, only when that route refused the credential's kind before doing anything (a 401

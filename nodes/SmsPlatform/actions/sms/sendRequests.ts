@@ -2,8 +2,13 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { endpoints, type SendEndpoint } from '../../endpoints';
-import { sendRoutes } from '../../loginRoutes';
-import { apiRequest, firstFamily, mayHaveBeenAccepted, unwrapObject } from '../../transport';
+import {
+	apiRequest,
+	firstFamily,
+	mayHaveBeenAccepted,
+	unwrapObject,
+	type Route,
+} from '../../transport';
 import { describeCharacters, nonAscii } from './plainText';
 import { groupKey, type PreparedItem } from './prepare';
 import { explainSenderId } from './sendHints';
@@ -19,7 +24,7 @@ import { settle, type SendOutcome, type SendRequest } from './sendOutcome';
 /**
  * The route a send takes: the one the transport will ask first (transport/routes.ts: the family that answered earlier
  * in this run, else the credential's own), so the route's rules are checked for the route used. A partner's tenant
- * send has only the documented route (see sendRoutes).
+ * send has only the documented route (see requestFor).
  */
 async function routeFor(ctx: IExecuteFunctions, item: PreparedItem): Promise<SendEndpoint> {
 	const routes = endpoints.sendSms();
@@ -64,12 +69,56 @@ export function refusalOf(
 	return undefined;
 }
 
-/** The body of the login route; sendRoutes leaves `schedule_time` out of the documented route's. */
-function bodyFor(route: SendEndpoint, item: PreparedItem, recipients: string[]): IDataObject {
+/**
+ * A send's request on both route families. The documented route takes `{message, recipients, sender_id,
+ * tenant_account_id?}`. The login's messaging route (`POST …/messaging/sms/send/`) takes `{message, recipients,
+ * sender_id, schedule_time?}` and answers 201 `{success, message, data: {message_id, base_message_id,
+ * recipient_count, status, …}}`, read as the documented answer. A send for a partner's tenant account goes on the
+ * documented route only: the login route sends from the login's own account, which would charge the wrong one. A
+ * scheduled send goes on the login route only: the documented route has no schedule field, and the send must never go
+ * out now instead of later.
+ */
+function requestFor(
+	item: PreparedItem,
+	recipients: string[],
+): { path: string; body: IDataObject; login?: Route } {
+	const routes = endpoints.sendSms();
 	const body: IDataObject = { message: item.message, recipients, sender_id: item.senderId };
-	if (item.tenantAccountId) body.tenant_account_id = item.tenantAccountId;
-	if (route.schedules && item.scheduleTime) body.schedule_time = item.scheduleTime;
-	return body;
+	if (item.tenantAccountId) {
+		return {
+			path: routes.documented.path,
+			body: { ...body, tenant_account_id: item.tenantAccountId },
+		};
+	}
+	const scheduled = Boolean(item.scheduleTime);
+	return {
+		path: routes.documented.path,
+		body,
+		login: {
+			path: routes.login.path,
+			body: scheduled ? { ...body, schedule_time: item.scheduleTime } : body,
+			only: scheduled || undefined,
+			toDocumented: sentOnLogin,
+		},
+	};
+}
+
+/** The login route's answer as the documented `{success, message_id, status, recipients_count, base_message_id}`. */
+function sentOnLogin(answer: unknown): unknown {
+	const data = (answer as { data?: unknown } | null)?.data;
+	if (typeof data !== 'object' || data === null || Array.isArray(data)) return answer;
+	const record = data as IDataObject;
+	const documented: IDataObject = {
+		success: (answer as IDataObject).success,
+		message_id: record.message_id,
+		status: record.status,
+		recipients_count: record.recipient_count,
+		base_message_id: record.base_message_id,
+	};
+	// Only the fields present: an answer without them is checked by the operation.
+	for (const key of Object.keys(documented))
+		if (documented[key] === undefined) delete documented[key];
+	return documented;
 }
 
 /**
@@ -91,8 +140,8 @@ export async function sendOnce(
 	try {
 		const response = await apiRequest(ctx, {
 			method: 'POST',
-			// The route as the transport picks it (a scheduled send: the login route only, never the documented one).
-			...sendRoutes(bodyFor(route, item, request.recipients)),
+			// Both routes: the transport picks the one to use (a scheduled send: the login route only).
+			...requestFor(item, request.recipients),
 			itemIndex: item.itemIndex,
 			creates: 'sms',
 			settings: item.settings,
