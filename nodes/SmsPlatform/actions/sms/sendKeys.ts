@@ -217,7 +217,7 @@ export function followFirst(
 		json: {
 			...json,
 			recipients: item.recipients,
-			message_id: first.json.message_id ?? null,
+			message_id: first.messageIds[0] ?? null,
 			message: `Not sent: item ${firstIndex} of this run has the same 'Dedupe Key' and carries it.`,
 		},
 		mayHaveGoneOut: false,
