@@ -8,6 +8,7 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
+import { endpoints } from '../nodes/SmsPlatform/endpoints';
 import { CREDENTIAL_TYPE, checkedBaseUrl, logIn } from '../nodes/SmsPlatform/transport';
 
 type AuthMethod = 'apiKeyBearer' | 'apiKeyHeader' | 'jwt';
@@ -157,7 +158,8 @@ export class SmsPlatformApi implements ICredentialType {
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}',
-			url: '={{$credentials.authMethod === "jwt" ? "/api/notifications/" : "/api/integration/v1/sms/balance/"}}',
+			// The routes from endpoints.ts, written into the expression n8n evaluates for the test.
+			url: `={{$credentials.authMethod === "jwt" ? "${endpoints.notifications().path}" : "${endpoints.balance().documented.path}"}}`,
 			method: 'GET',
 		},
 		rules: [
