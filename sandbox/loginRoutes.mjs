@@ -1,4 +1,4 @@
-// The real service's routes for the email and password login (issue 28; design §3, "Two route families"), in both
+// The real service's own routes for the email and password login (issue 28), beside the documented ones, in both
 // profiles, on the same state as the documented routes: a send through either family shows in the other's status and
 // balance. Shapes as in the service's code (MGASALUCAS/mifumosms_backend, branch backend_testing):
 // messaging/views_sms_beem.py and serializers_sms_beem.py (send), billing/views_sms.py (balance), views_payment.py

@@ -22,7 +22,7 @@ import {
 } from '../support/harness';
 
 const BALANCE = '/api/integration/v1/sms/balance/';
-/** The balance route of the login family (design §3): a JWT credential asks it first. */
+/** The balance route of the login family (the real server's own routes): a JWT credential asks it first. */
 const LOGIN_BALANCE = '/api/billing/sms/balance/';
 const LOGIN = '/api/auth/login/';
 const getBalance = { resource: 'account', operation: 'getBalance' };

@@ -1,5 +1,5 @@
 /**
- * Two route families, one node (design §3, issue #28): which route each credential takes, the one retry on the other
+ * Two route families, one node (issue 28): which route each credential takes, the one retry on the other
  * family after a 401 for a working credential, the family kept for the run, and answers read in the documented shape.
  */
 import nock from 'nock';
