@@ -10,7 +10,7 @@ import type { Route } from './transport';
  * (branch `backend_testing`): messaging/views_sms_beem.py, billing/views_sms.py, billing/views_payment.py,
  * billing/views_billing_history.py. Spread the result into a request (`apiRequest`, `getRecord`, `listRecords`, a
  * trigger's list): transport picks the route (transport/routes.ts). Send builds its own request on both routes, with
- * its body (actions/sms/sendRequests.ts).
+ * its body (requestFor in actions/sms/sendRequests.ts); its login route's answer is read here (sentOnLogin).
  */
 
 /** What a request takes for both families: the documented route as its path, the login route beside it. */
@@ -47,6 +47,23 @@ function defined(record: IDataObject): IDataObject {
 	const out: IDataObject = {};
 	for (const [key, value] of Object.entries(record)) if (value !== undefined) out[key] = value;
 	return out;
+}
+
+/**
+ * Send's login route, `POST …/messaging/sms/send/`, answers 201 `{success, message, data: {message_id,
+ * base_message_id, recipient_count, status, …}}`: read as the documented `{success, message_id, status,
+ * recipients_count, base_message_id}`.
+ */
+export function sentOnLogin(answer: unknown): unknown {
+	if (!isPlainObject(answer) || !isPlainObject(answer.data)) return answer;
+	const data = answer.data;
+	return defined({
+		success: answer.success,
+		message_id: data.message_id,
+		status: data.status,
+		recipients_count: data.recipient_count,
+		base_message_id: data.base_message_id,
+	});
 }
 
 /** Get Status: `GET …/messaging/sms/{id}/status/` → `{message_id, status, delivered_at}`. */

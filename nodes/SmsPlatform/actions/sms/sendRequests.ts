@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { endpoints, type SendEndpoint } from '../../endpoints';
+import { sentOnLogin } from '../../loginRoutes';
 import {
 	apiRequest,
 	firstFamily,
@@ -71,12 +72,11 @@ export function refusalOf(
 
 /**
  * A send's request on both route families. The documented route takes `{message, recipients, sender_id,
- * tenant_account_id?}`. The login's messaging route (`POST …/messaging/sms/send/`) takes `{message, recipients,
- * sender_id, schedule_time?}` and answers 201 `{success, message, data: {message_id, base_message_id,
- * recipient_count, status, …}}`, read as the documented answer. A send for a partner's tenant account goes on the
- * documented route only: the login route sends from the login's own account, which would charge the wrong one. A
- * scheduled send goes on the login route only: the documented route has no schedule field, and the send must never go
- * out now instead of later.
+ * tenant_account_id?}`; the login's messaging route (`POST …/messaging/sms/send/`) takes `{message, recipients,
+ * sender_id, schedule_time?}`, and its answer is read as the documented one (sentOnLogin in loginRoutes.ts, with the
+ * other login routes' answers). A send for a partner's tenant account goes on the documented route only: the login
+ * route sends from the login's own account, which would charge the wrong one. A scheduled send goes on the login
+ * route only: the documented route has no schedule field, and the send must never go out now instead of later.
  */
 function requestFor(
 	item: PreparedItem,
@@ -101,24 +101,6 @@ function requestFor(
 			toDocumented: sentOnLogin,
 		},
 	};
-}
-
-/** The login route's answer as the documented `{success, message_id, status, recipients_count, base_message_id}`. */
-function sentOnLogin(answer: unknown): unknown {
-	const data = (answer as { data?: unknown } | null)?.data;
-	if (typeof data !== 'object' || data === null || Array.isArray(data)) return answer;
-	const record = data as IDataObject;
-	const documented: IDataObject = {
-		success: (answer as IDataObject).success,
-		message_id: record.message_id,
-		status: record.status,
-		recipients_count: record.recipient_count,
-		base_message_id: record.base_message_id,
-	};
-	// Only the fields present: an answer without them is checked by the operation.
-	for (const key of Object.keys(documented))
-		if (documented[key] === undefined) delete documented[key];
-	return documented;
 }
 
 /**
