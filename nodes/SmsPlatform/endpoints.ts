@@ -17,6 +17,8 @@ export interface Endpoint {
 	path: string;
 	/** The route answers slowly by design (it waits for the payment provider): it gets a longer default timeout. */
 	slow?: boolean;
+	/** Where its list answer keeps the records, when not in the page envelope's `results` (or `data`, `items`). */
+	listKey?: string;
 }
 
 /** One operation on both route families: `documented` for API keys, `login` for the email-and-password login. */
@@ -133,7 +135,11 @@ export const endpoints = {
 	senderIds: () => get('/api/messaging/sender-ids/'),
 	/** Asks for a new sender ID (approved by hand). */
 	requestSenderId: () => post('/api/messaging/sender-requests/submit/'),
-	recentActivity: () => get('/api/messaging/activity/recent/'),
+	/** Answers `{count, activities: [...]}` (the real server: inside `data`), one list without pages. */
+	recentActivity: (): Endpoint => ({
+		...get('/api/messaging/activity/recent/'),
+		listKey: 'activities',
+	}),
 	organizations: () => get('/api/tenants/'),
 	notifications: () => get('/api/notifications/'),
 };

@@ -78,15 +78,38 @@ describe('unwrapObject', () => {
 describe('unwrapList, listCount, hasNext', () => {
 	const records = [{ id: 1 }, { id: 2 }];
 
-	it.each<[string, unknown]>([
-		['a page envelope', { count: 2, next: null, previous: null, results: records }],
-		['{count, results}', { count: 2, results: records }],
-		['{count, activities}', { count: 2, activities: records }],
-		['a bare array', records],
-		['{success, data: [...]}', { success: true, data: records }],
-		['{success, data: {results}}', { success: true, data: { count: 2, results: records } }],
-	])('reads %s', (_label, body) => {
-		expect(unwrapList(body)).toEqual(records);
+	it.each<[string, unknown, string | undefined]>([
+		['a page envelope', { count: 2, next: null, previous: null, results: records }, undefined],
+		['{count, results}', { count: 2, results: records }, undefined],
+		[
+			'{count, activities} (the endpoint names it)',
+			{ count: 2, activities: records },
+			'activities',
+		],
+		[
+			'{success, data: {count, activities}}',
+			{ success: true, data: { count: 2, activities: records } },
+			'activities',
+		],
+		['a bare array', records, undefined],
+		['{success, data: [...]}', { success: true, data: records }, undefined],
+		[
+			'{success, data: {results}}',
+			{ success: true, data: { count: 2, results: records } },
+			undefined,
+		],
+	])('reads %s', (_label, body, listKey) => {
+		expect(isListBody(body, listKey)).toBe(true);
+		expect(unwrapList(body, listKey)).toEqual(records);
+	});
+
+	it("reads an endpoint's own key only for that endpoint (endpoints.ts), not for every list", () => {
+		const body = { count: 2, activities: records };
+		expect(isListBody(body)).toBe(false);
+		expect(unwrapList(body)).toEqual([]);
+		expect(unwrapList({ results: records, activities: [{ id: 9 }] }, 'activities')).toEqual([
+			{ id: 9 },
+		]);
 	});
 
 	it('drops entries that are not records', () => {

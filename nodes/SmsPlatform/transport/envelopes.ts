@@ -49,26 +49,24 @@ export function unwrapObject(body: unknown, preferred?: string): IDataObject {
 	return body;
 }
 
-const LIST_KEYS = [
-	'results',
-	'activities',
-	'data',
-	'items',
-	'notifications',
-	'records',
-	'packages',
-	'tenants',
-];
+/**
+ * Where any list answer may keep its records: the page envelope's `results`, or a generic wrapper. An endpoint whose
+ * list has a key of its own names it (`listKey` in endpoints.ts, e.g. recent activity's `activities`): it is tried
+ * first.
+ */
+const LIST_KEYS = ['results', 'data', 'items', 'records'];
 
-/** List responses may be a page envelope, `results`, `activities`, `data`, `items` or a bare array. */
-export function unwrapList(body: unknown): IDataObject[] {
+const listKeys = (listKey?: string) => (listKey ? [listKey, ...LIST_KEYS] : LIST_KEYS);
+
+/** List responses may be a page envelope, `results`, `data`, `items`, the endpoint's own key, or a bare array. */
+export function unwrapList(body: unknown, listKey?: string): IDataObject[] {
 	if (Array.isArray(body)) return body.filter(isPlainObject);
 	if (!isPlainObject(body)) return [];
-	for (const key of LIST_KEYS) {
+	for (const key of listKeys(listKey)) {
 		const value = body[key];
 		if (Array.isArray(value)) return value.filter(isPlainObject);
 		if (isPlainObject(value)) {
-			const nested = unwrapList(value);
+			const nested = unwrapList(value, listKey);
 			if (nested.length) return nested;
 		}
 	}
@@ -79,13 +77,13 @@ export function unwrapList(body: unknown): IDataObject[] {
  * Whether a body is a list answer at all (a bare array, or an object holding one under a list key), as opposed to an
  * empty body, an error page or an unrelated object, which `unwrapList` would read as an empty list.
  */
-export function isListBody(body: unknown): boolean {
+export function isListBody(body: unknown, listKey?: string): boolean {
 	if (Array.isArray(body)) return true;
 	if (!isPlainObject(body)) return false;
-	for (const key of LIST_KEYS) {
+	for (const key of listKeys(listKey)) {
 		const value = body[key];
 		if (Array.isArray(value)) return true;
-		if (isPlainObject(value) && isListBody(value)) return true;
+		if (isPlainObject(value) && isListBody(value, listKey)) return true;
 	}
 	return false;
 }

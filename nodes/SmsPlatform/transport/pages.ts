@@ -44,6 +44,8 @@ export interface ListRequest {
 	keep?: (record: IDataObject) => boolean;
 	/** Fields documented as numbers (some servers send them as strings). */
 	numbers?: string[];
+	/** Where the endpoint's list answer keeps its records, if not in `results` (Endpoint.listKey in endpoints.ts). */
+	listKey?: string;
 	/**
 	 * An endpoint's own list shape: the whole list from one answer (the server ignored page, page_size and filters), or
 	 * `undefined` when the answer is not of that shape.
@@ -105,7 +107,9 @@ function recordsOf(
 ): { records: IDataObject[]; whole: boolean } | undefined {
 	const whole = list.readPage?.(body);
 	if (whole) return { records: whole, whole: true };
-	return isListBody(body) ? { records: unwrapList(body), whole: false } : undefined;
+	return isListBody(body, list.listKey)
+		? { records: unwrapList(body, list.listKey), whole: false }
+		: undefined;
 }
 
 /** Reads the pages of a list in order; throws when a request fails or a page is not a list. */

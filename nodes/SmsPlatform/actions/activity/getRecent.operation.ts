@@ -27,7 +27,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const records = await getList(
 		this,
 		{
-			path: endpoints.recentActivity().path,
+			...endpoints.recentActivity(),
 			qs: { limit },
 			itemIndex,
 		},
