@@ -19,6 +19,8 @@ export interface Endpoint {
 	slow?: boolean;
 	/** Where its list answer keeps the records, when not in the page envelope's `results` (or `data`, `items`). */
 	listKey?: string;
+	/** Where its answer keeps the one resource it returns (`{success, transaction: {...}}`), tried first. */
+	wrapper?: string;
 }
 
 /** One operation on both route families: `documented` for API keys, `login` for the email-and-password login. */
@@ -54,6 +56,8 @@ export function encodeId(value: string): string {
 const get = (path: string, slow?: boolean): Endpoint =>
 	slow ? { method: 'GET', path, slow } : { method: 'GET', path };
 const post = (path: string): Endpoint => ({ method: 'POST', path });
+/** An endpoint whose answer keeps its resource under `wrapper`. */
+const wrapped = (endpoint: Endpoint, wrapper: string): Endpoint => ({ ...endpoint, wrapper });
 const patch = (path: string): Endpoint => ({ method: 'PATCH', path });
 const remove = (path: string): Endpoint => ({ method: 'DELETE', path });
 
@@ -81,23 +85,30 @@ export const endpoints = {
 		documented: get(`/api/integration/v1/sms/status/${encodeId(messageId)}/`),
 		login: get(`/api/messaging/sms/${encodeId(messageId)}/status/`),
 	}),
-	messageDetails: (messageId: string) => get(`/api/messaging/sms/${encodeId(messageId)}/status/`),
-	smsStats: () => get('/api/messaging/sms/stats/'),
+	messageDetails: (messageId: string) =>
+		wrapped(get(`/api/messaging/sms/${encodeId(messageId)}/status/`), 'message'),
+	smsStats: () => wrapped(get('/api/messaging/sms/stats/'), 'stats'),
 	/** The credit balance. The documented route is also how the credential test and the API-key probe check a key. */
 	balance: (): Routes => ({
 		documented: get('/api/integration/v1/sms/balance/'),
 		login: get('/api/billing/sms/balance/'),
 	}),
 
-	createTenant: () => post('/api/integration/v1/partner/tenants/create/'),
+	createTenant: () => wrapped(post('/api/integration/v1/partner/tenants/create/'), 'data'),
 	initiatePayment: (tenantId: string) =>
-		post(`/api/integration/v1/partner/tenants/${encodeId(tenantId)}/payments/initiate/`),
+		wrapped(
+			post(`/api/integration/v1/partner/tenants/${encodeId(tenantId)}/payments/initiate/`),
+			'data',
+		),
 	/**
 	 * A payment's status. The documented route asks the provider and may take a minute (the real server sleeps 60 s
-	 * there); the login route answers at once with the stored status.
+	 * there); the login route answers at once with the stored status. Its answer is read as the documented one.
 	 */
 	paymentStatus: (transactionId: string): Routes => ({
-		documented: get(`/api/billing/payments/transactions/${encodeId(transactionId)}/status/`, true),
+		documented: wrapped(
+			get(`/api/billing/payments/transactions/${encodeId(transactionId)}/status/`, true),
+			'transaction',
+		),
 		login: get(`/api/billing/payments/transactions/${encodeId(transactionId)}/progress/`),
 	}),
 	/** The billing history. The real server's documented route fails (500) once a custom purchase exists. */

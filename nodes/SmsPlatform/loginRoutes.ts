@@ -19,12 +19,15 @@ export interface OnBothFamilies {
 	slow?: boolean;
 	/** The documented route's body, where it differs from the login route's. */
 	body?: IDataObject;
+	/** Where the documented answer keeps its resource (a login route's answer is read into that shape). */
+	wrapper?: string;
 	login?: Route;
 }
 
 function both(routes: Routes, login: Omit<Route, 'path' | 'slow'> = {}): OnBothFamilies {
 	const out: OnBothFamilies = { path: routes.documented.path };
 	if (routes.documented.slow) out.slow = true;
+	if (routes.documented.wrapper) out.wrapper = routes.documented.wrapper;
 	out.login = routes.login.slow
 		? { path: routes.login.path, slow: true, ...login }
 		: { path: routes.login.path, ...login };

@@ -9,7 +9,11 @@ function isPlainObject(value: unknown): value is IDataObject {
 	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-const WRAPPER_KEYS = ['data', 'transaction', 'message', 'stats', 'result'];
+/**
+ * Generic wrappers, tried when an envelope holds several objects. An endpoint whose answer has a wrapper of its own
+ * names it (`wrapper` in endpoints.ts, e.g. a payment's `transaction`): the caller passes it as `preferred`.
+ */
+const WRAPPER_KEYS = ['data', 'result'];
 
 /** Keys of an envelope that say something about the answer, never the resource itself. */
 const ENVELOPE_KEYS = new Set([

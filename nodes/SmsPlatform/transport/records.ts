@@ -21,7 +21,7 @@ export interface RecordRequest {
 	qs?: IDataObject;
 	itemIndex?: number;
 	settings?: Partial<RequestSettings>;
-	/** Wrapper key the endpoint documents (`message`, `transaction`...), tried first. */
+	/** Where the endpoint's answer keeps the resource (`wrapper` in endpoints.ts), tried first. */
 	wrapper?: string;
 	/** Fields documented as numbers (some servers send them as strings). */
 	numbers?: string[];

@@ -26,6 +26,17 @@ describe('payment.getStatus', () => {
 		scope.done();
 	});
 
+	it('reads the transaction from its documented wrapper when the answer holds other objects beside it', async () => {
+		const scope = nock(BASE_URL)
+			.get(`/api/billing/payments/transactions/${TRANSACTION_ID}/status/`)
+			.reply(200, { success: true, provider: { name: 'M-Pesa' }, transaction: TRANSACTION });
+		const { output } = await runNode({
+			parameters: { resource: 'payment', operation: 'getStatus', transactionId: TRANSACTION_ID },
+		});
+		expect(output).toEqual([{ json: TRANSACTION, pairedItem: { item: 0 } }]);
+		scope.done();
+	});
+
 	it('converts an amount sent as a string; a pending transaction has completed_at null', async () => {
 		const scope = nock(BASE_URL, {
 			reqheaders: { 'x-api-key': API_KEY },

@@ -29,6 +29,17 @@ describe('sms.getDetails', () => {
 		scope.done();
 	});
 
+	it('reads the message from its documented wrapper when the answer holds other objects beside it', async () => {
+		const scope = nock(BASE_URL)
+			.get(`/api/messaging/sms/${MESSAGE_ID}/status/`)
+			.reply(200, { success: true, campaign: { id: 'c1' }, message: MESSAGE });
+		const { output } = await runNode({
+			parameters: { resource: 'sms', operation: 'getDetails', messageId: MESSAGE_ID },
+		});
+		expect(output).toEqual([{ json: MESSAGE, pairedItem: { item: 0 } }]);
+		scope.done();
+	});
+
 	it('converts a cost sent as a string and keeps the message text (a string field named message)', async () => {
 		const scope = nock(BASE_URL, {
 			reqheaders: { 'x-api-key': API_KEY },

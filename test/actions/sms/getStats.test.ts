@@ -25,6 +25,15 @@ describe('sms.getStats', () => {
 		scope.done();
 	});
 
+	it('reads the stats from their documented wrapper when the answer holds other objects beside them', async () => {
+		const scope = nock(BASE_URL)
+			.get('/api/messaging/sms/stats/')
+			.reply(200, { success: true, account: { id: 'a1' }, stats: STATS });
+		const { output } = await runNode({ parameters: { resource: 'sms', operation: 'getStats' } });
+		expect(output).toEqual([{ json: STATS, pairedItem: { item: 0 } }]);
+		scope.done();
+	});
+
 	it('converts the documented numbers sent as strings; the currency and period stay text', async () => {
 		const scope = nock(BASE_URL, {
 			reqheaders: { 'x-api-key': API_KEY },

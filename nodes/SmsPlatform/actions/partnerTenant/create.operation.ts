@@ -81,9 +81,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		0,
 		Number.MAX_SAFE_INTEGER,
 	);
+	const endpoint = endpoints.createTenant();
 	const response = await apiRequest(this, {
 		method: 'POST',
-		path: endpoints.createTenant().path,
+		path: endpoint.path,
 		body: {
 			tenant_name: tenantName,
 			owner_email: ownerEmail,
@@ -94,5 +95,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		creates: 'record',
 	});
-	return coerceNumbers(unwrapObject(response.body, 'data'), ['sms_balance']);
+	return coerceNumbers(unwrapObject(response.body, endpoint.wrapper), ['sms_balance']);
 }

@@ -206,11 +206,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (claimed && 'output' in claimed) return claimed.output;
 	const key = claimed?.key;
 
+	const endpoint = endpoints.initiatePayment(tenantId);
 	let response;
 	try {
 		response = await apiRequest(this, {
 			method: 'POST',
-			path: endpoints.initiatePayment(tenantId).path,
+			path: endpoint.path,
 			body: {
 				package_id: packageId,
 				buyer_email: buyerEmail,
@@ -225,7 +226,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		throw await keyAfterFailure(error as Error, key);
 	}
 	if (key) await confirmKey(this, key);
-	const initiated = coerceNumbers(unwrapObject(response.body, 'data'), ['amount']);
+	const initiated = coerceNumbers(unwrapObject(response.body, endpoint.wrapper), ['amount']);
 	if (key) Object.assign(initiated, { outcome: 'sent', dedupeKey: key.dedupeKey });
 	if (!wait) return initiated;
 

@@ -44,12 +44,9 @@ export async function waitForPayment(
 		}
 		await sleep(Math.min(intervalMs, remaining));
 		try {
-			const poll = await apiRequest(ctx, {
-				method: 'GET',
-				...paymentStatusRoutes(transactionId),
-				itemIndex,
-			});
-			last = coerceNumbers(unwrapObject(poll.body, 'transaction'), ['amount']);
+			const routes = paymentStatusRoutes(transactionId);
+			const poll = await apiRequest(ctx, { method: 'GET', ...routes, itemIndex });
+			last = coerceNumbers(unwrapObject(poll.body, routes.wrapper), ['amount']);
 			lastError = undefined;
 		} catch (error) {
 			lastError = (error as Error).message;

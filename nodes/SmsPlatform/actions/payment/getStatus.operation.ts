@@ -23,7 +23,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return await getRecord(this, {
 		...paymentStatusRoutes(readId(this, 'transactionId', 'Transaction ID', itemIndex)),
 		itemIndex,
-		wrapper: 'transaction',
 		numbers: ['amount'],
 		required: ['status'],
 	});

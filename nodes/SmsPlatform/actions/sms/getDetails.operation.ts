@@ -17,9 +17,8 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	return await getRecord(this, {
-		path: endpoints.messageDetails(readId(this, 'messageId', 'Message ID', itemIndex)).path,
+		...endpoints.messageDetails(readId(this, 'messageId', 'Message ID', itemIndex)),
 		itemIndex,
-		wrapper: 'message',
 		numbers: ['cost'],
 	});
 }

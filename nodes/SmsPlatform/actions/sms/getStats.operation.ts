@@ -13,9 +13,8 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	return await getRecord(this, {
-		path: endpoints.smsStats().path,
+		...endpoints.smsStats(),
 		itemIndex,
-		wrapper: 'stats',
 		numbers: ['total_sent', 'total_delivered', 'total_failed', 'delivery_rate', 'total_cost'],
 	});
 }
