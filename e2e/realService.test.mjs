@@ -602,7 +602,7 @@ describe('credential test in each mode, against both profiles', () => {
 	/** @type {string} */
 	let apiKey;
 	/** What the activated trigger workflows were fed. */
-	const fed = /** @type {{ payment: any, title: string, activatedAt: number }} */ ({
+	const fed = /** @type {{ payment: any, title: string, activatedAt: number, fedAt: string }} */ ({
 		payment: undefined,
 		title: '',
 		activatedAt: 0,
@@ -699,6 +699,13 @@ describe('credential test in each mode, against both profiles', () => {
 	});
 
 	describe('each trigger event against the wild profile', () => {
+		/** What the three triggers poll: payment transactions, notifications, the balance. */
+		const POLLED_PATHS = [
+			'/api/billing/payments/transactions/',
+			'/api/notifications/',
+			'/api/integration/v1/sms/balance/',
+		];
+
 		before(
 			async () => {
 				// The partner's main case (issue 23): the payment is initiated, and pending, before the trigger starts
@@ -709,25 +716,22 @@ describe('credential test in each mode, against both profiles', () => {
 				fed.activatedAt = Date.now();
 				for (const id of Object.values(TRIGGER_IDS)) await activateWorkflow(server.url, apiKey, id);
 				// n8n polls each trigger once on activation (the baseline); feed them only after that poll.
-				for (const path of [
-					'/api/billing/payments/transactions/',
-					'/api/notifications/',
-					'/api/integration/v1/sms/balance/',
-				])
+				for (const path of POLLED_PATHS)
 					assert.ok(await waitForPoll(path, fed.activatedAt), `no first poll of ${path}`);
 				await admin(env.sandboxes.ops, 'POST', '/balance', { balance: 5000 });
 				// n8n restarts before the buyer confirms: the trigger's state must carry the watched payment across.
 				await server.stop();
+				const restartedAt = Date.now();
 				server = await startN8n(env.n8n);
 				completion.restarted = true;
-				const restartedAt = Date.now();
-				assert.ok(
-					await waitForPoll('/api/billing/payments/transactions/', restartedAt),
-					'no poll of the payment transactions after the restart',
-				);
+				// n8n polls each trigger again as it activates them after the restart: the events are fed after those polls,
+				// so each trigger meets them in a later poll, whatever order n8n activates them in.
+				for (const path of POLLED_PATHS)
+					assert.ok(await waitForPoll(path, restartedAt), `no poll of ${path} after the restart`);
 				await admin(env.sandboxes.ops, 'POST', `/payments/${fed.payment.transaction_id}/complete`);
 				completion.atMs = Date.now();
 				fed.title = `E2E wild notification ${Date.now()}`;
+				fed.fedAt = new Date().toISOString();
 				await admin(env.sandboxes.ops, 'POST', '/notifications', {
 					title: fed.title,
 					message: 'from the e2e test',
@@ -846,7 +850,19 @@ describe('credential test in each mode, against both profiles', () => {
 			const items = await fired(TRIGGER_IDS.notification, (list) =>
 				list.some((item) => item.title === fed.title),
 			);
-			assert.ok(items, 'the trigger fired for the notification');
+			if (!items) {
+				// What the trigger did instead, for the next reader of a failed run: its polls and its executions.
+				const log = await admin(env.sandboxes.ops, 'GET', '/requests?limit=500');
+				const polls = log
+					.filter((/** @type {any} */ r) => r.path === '/api/notifications/')
+					.map((/** @type {any} */ r) => `${r.time} ${r.status}`);
+				const runs = await listExecutions(server.url, apiKey, {
+					workflowId: TRIGGER_IDS.notification,
+				});
+				assert.fail(
+					`the trigger did not fire for the notification fed at ${fed.fedAt}; polls: ${polls.join(', ')}; executions: ${runs.map((/** @type {any} */ e) => `${e.startedAt} ${e.status}`).join(', ') || 'none'}`,
+				);
+			}
 			assert.ok(
 				items.every((item) => item.status === 'unread'),
 				'only unread ones',
