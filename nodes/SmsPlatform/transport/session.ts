@@ -99,7 +99,7 @@ export function settingsOf(
 }
 
 /** What is wrong with a Base URL the credential gives (see parseBaseUrl below). */
-export type BaseUrlProblem = { problem: 'notHttp' | 'queryOrFragment'; value: string };
+type BaseUrlProblem = { problem: 'notHttp' | 'queryOrFragment'; value: string };
 
 /**
  * The credential's Base URL as the prefix of every request (scheme, host and path prefix, no trailing slash), or what
