@@ -13,6 +13,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData } 
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { BASE_URL, apiKeyCredentials, pollTrigger, runNode } from '../support/harness';
+import { processedDataStore } from '../support/processedData';
 
 type Reply = [number, string | IDataObject, Record<string, string>?];
 
@@ -37,7 +38,14 @@ interface BadCase {
 	allFail?: boolean;
 }
 
+/** n8n's processed-data store, in memory, for the Dedupe Key cases. */
+const store = processedDataStore();
+beforeEach(() => store.reset());
+
 const EXPR = '={{ $json.v }}';
+
+/** A Dedupe Key of each item's own: text gets the item's index (items 0 and 2 sharing one key would send once). */
+const KEY_OF_ITEM = '={{ typeof $json.v === "string" ? $json.v + "-" + $itemIndex : $json.v }}';
 
 /** Sets `path` (dotted) of a copy of `base` to the expression reading the bad value. */
 function withField(base: IDataObject, path: string): IDataObject {
@@ -278,6 +286,20 @@ const inputCases: BadCase[] = [
 		good: 'tenant-1',
 		bad: { id: 'x' },
 		error: "'Tenant Account ID' must be text, not an object",
+	},
+	{
+		name: 'dedupe key: an object',
+		parameters: { ...send, options: { dedupeKey: KEY_OF_ITEM } },
+		good: 'order-1042',
+		bad: { id: 1042 },
+		error: "'Dedupe Key' must be text, not an object",
+	},
+	{
+		name: 'dedupe key of a payment: a list',
+		parameters: { ...payment, options: { dedupeKey: KEY_OF_ITEM } },
+		good: 'order-1042',
+		bad: ['order-1042'],
+		error: "'Dedupe Key' must be text, not a list",
 	},
 	...[0, 1001, 2.5, 'ten'].map((bad) => ({
 		name: `batch size ${JSON.stringify(bad)}`,

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { settleWindow } from './storeLane';
 
-/** The Dedupe Key's option and errors (the store is helpers/dedupe.ts). */
+/** The Dedupe Key's errors (the store is helpers/dedupe.ts). */
 
 /** The Dedupe Key's error: not sent, with what happened and what to do. */
 export function storeError(
@@ -94,25 +94,4 @@ export function unknownKeyError(
 		`Not ${what === 'payment' ? 'initiated' : 'sent'} again. An earlier run started it and its answer was never recorded: it is still in flight, or got no answer (a timeout, a lost connection, or n8n stopped). ${check}; to send it once more, turn on 'Retry Unknown Keys' in the options.`,
 		itemIndex,
 	);
-}
-
-/**
- * The Dedupe Key of an item: its text, trimmed; undefined when empty (no deduplication). Anything but text or a
- * number fails the item, naming it.
- */
-export function readDedupeKey(
-	ctx: IExecuteFunctions,
-	options: IDataObject,
-	itemIndex: number,
-): string | undefined {
-	const value = options.dedupeKey;
-	if (value === undefined || value === null) return undefined;
-	if (typeof value !== 'string' && typeof value !== 'number') {
-		throw new NodeOperationError(ctx.getNode(), "'Dedupe Key' must be text", {
-			itemIndex,
-			description: "Map a text field into 'Dedupe Key', e.g. {{ $json.orderId }}-reminder.",
-		});
-	}
-	const key = String(value).trim();
-	return key === '' ? undefined : key;
 }

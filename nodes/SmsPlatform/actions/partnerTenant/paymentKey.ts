@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { DedupeStore } from '../../helpers/dedupe';
-import { dedupeStoreFailed, readDedupeKey, unknownKeyError } from '../../helpers/dedupeErrors';
+import { dedupeStoreFailed, unknownKeyError } from '../../helpers/dedupeErrors';
+import { optionalString } from '../../helpers/parameters';
 import { mayHaveBeenAccepted } from '../../transport';
 import { withFields } from '../operation';
 
@@ -23,7 +24,7 @@ export async function claimPaymentKey(
 	options: IDataObject,
 	itemIndex: number,
 ): Promise<{ key: PaymentKey } | { output: IDataObject } | undefined> {
-	const dedupeKey = readDedupeKey(ctx, options, itemIndex);
+	const dedupeKey = optionalString(options.dedupeKey, 'Dedupe Key', ctx, itemIndex);
 	if (dedupeKey === undefined) return undefined;
 	const store = DedupeStore.open(ctx, itemIndex);
 	let state;

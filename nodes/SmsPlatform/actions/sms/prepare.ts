@@ -9,7 +9,6 @@ import {
 	optionalString,
 	parameterReader,
 } from '../../helpers/parameters';
-import { readDedupeKey } from '../../helpers/dedupeErrors';
 import { describeType, parseCountryCode, parseRecipients } from '../../helpers/phone';
 import { smsParts, type SmsEncoding } from '../../helpers/smsParts';
 import type { RequestSettings } from '../../transport';
@@ -186,7 +185,7 @@ export function prepare(
 		scheduleTime,
 		replaceSpecialCharacters: plain !== undefined,
 		replacedCharacters: plain?.replaced ?? 0,
-		dedupeKey: readDedupeKey(ctx, options, itemIndex),
+		dedupeKey: optionalString(options.dedupeKey, 'Dedupe Key', ctx, itemIndex),
 		retryUnknownKeys: options.retryUnknownKeys === true,
 		settings: getRequestSettings(ctx, itemIndex, read),
 	};
