@@ -56,10 +56,10 @@ export function encodeId(value: string): string {
 const get = (path: string, slow?: boolean): Endpoint =>
 	slow ? { method: 'GET', path, slow } : { method: 'GET', path };
 const post = (path: string): Endpoint => ({ method: 'POST', path });
-/** An endpoint whose answer keeps its resource under `wrapper`. */
-const wrapped = (endpoint: Endpoint, wrapper: string): Endpoint => ({ ...endpoint, wrapper });
 const patch = (path: string): Endpoint => ({ method: 'PATCH', path });
 const remove = (path: string): Endpoint => ({ method: 'DELETE', path });
+/** An endpoint whose answer keeps its resource under `wrapper`. */
+const wrapped = (endpoint: Endpoint, wrapper: string): Endpoint => ({ ...endpoint, wrapper });
 
 export const endpoints = {
 	/** The login of the email-and-password credential; answers a token. */
