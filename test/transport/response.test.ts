@@ -8,9 +8,8 @@ import { isRead } from '../../nodes/SmsPlatform/helpers/notifications';
 import {
 	coerceNumbers,
 	hasNext,
-	isListBody,
 	listCount,
-	unwrapList,
+	listIn,
 	unwrapObject,
 } from '../../nodes/SmsPlatform/transport/envelopes';
 
@@ -75,7 +74,7 @@ describe('unwrapObject', () => {
 	});
 });
 
-describe('unwrapList, listCount, hasNext', () => {
+describe('listIn, listCount, hasNext', () => {
 	const records = [{ id: 1 }, { id: 2 }];
 
 	it.each<[string, unknown, string | undefined]>([
@@ -99,21 +98,24 @@ describe('unwrapList, listCount, hasNext', () => {
 			undefined,
 		],
 	])('reads %s', (_label, body, listKey) => {
-		expect(isListBody(body, listKey)).toBe(true);
-		expect(unwrapList(body, listKey)).toEqual(records);
+		expect(listIn(body, listKey)).toEqual(records);
 	});
 
 	it("reads an endpoint's own key only for that endpoint (endpoints.ts), not for every list", () => {
 		const body = { count: 2, activities: records };
-		expect(isListBody(body)).toBe(false);
-		expect(unwrapList(body)).toEqual([]);
-		expect(unwrapList({ results: records, activities: [{ id: 9 }] }, 'activities')).toEqual([
+		expect(listIn(body)).toBeUndefined();
+		expect(listIn({ results: records, activities: [{ id: 9 }] }, 'activities')).toEqual([
 			{ id: 9 },
 		]);
 	});
 
+	it('an empty list inside one key is still a list, and does not hide records under a later key', () => {
+		expect(listIn({ success: true, data: { count: 0, results: [] } })).toEqual([]);
+		expect(listIn({ data: { results: [] }, items: records })).toEqual(records);
+	});
+
 	it('drops entries that are not records', () => {
-		expect(unwrapList([{ id: 1 }, 'x', null, 3, [1]])).toEqual([{ id: 1 }]);
+		expect(listIn([{ id: 1 }, 'x', null, 3, [1]])).toEqual([{ id: 1 }]);
 	});
 
 	it('counts and next', () => {
@@ -152,7 +154,7 @@ describe('groupedRecords: a billing history grouped by kind, unpaginated', () =>
 			['u0', 'usage'],
 		]);
 		// The transport's generic reader does not take it for a list: the billing history reads it with groupedRecords.
-		expect(isListBody(body)).toBe(false);
+		expect(listIn(body)).toBeUndefined();
 	});
 
 	it('keeps a type the record carries, and every field of the server', () => {

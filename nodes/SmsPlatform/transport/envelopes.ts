@@ -62,34 +62,27 @@ const LIST_KEYS = ['results', 'data', 'items', 'records'];
 
 const listKeys = (listKey?: string) => (listKey ? [listKey, ...LIST_KEYS] : LIST_KEYS);
 
-/** List responses may be a page envelope, `results`, `data`, `items`, the endpoint's own key, or a bare array. */
-export function unwrapList(body: unknown, listKey?: string): IDataObject[] {
+/**
+ * The records of a list answer: a bare array, or one held under a list key (a page envelope's `results`, `data`,
+ * `items`, the endpoint's own key), also one level down (`{success, data: {results}}`). `undefined` when the body is
+ * no list answer at all (an empty body, an error page, an unrelated object), which must not pass for an empty list.
+ * Entries that are not records are dropped.
+ */
+export function listIn(body: unknown, listKey?: string): IDataObject[] | undefined {
 	if (Array.isArray(body)) return body.filter(isPlainObject);
-	if (!isPlainObject(body)) return [];
+	if (!isPlainObject(body)) return undefined;
+	let empty: IDataObject[] | undefined;
 	for (const key of listKeys(listKey)) {
 		const value = body[key];
 		if (Array.isArray(value)) return value.filter(isPlainObject);
 		if (isPlainObject(value)) {
-			const nested = unwrapList(value, listKey);
-			if (nested.length) return nested;
+			const nested = listIn(value, listKey);
+			// An empty list inside one key does not hide records under a later one.
+			if (nested?.length) return nested;
+			empty ??= nested;
 		}
 	}
-	return [];
-}
-
-/**
- * Whether a body is a list answer at all (a bare array, or an object holding one under a list key), as opposed to an
- * empty body, an error page or an unrelated object, which `unwrapList` would read as an empty list.
- */
-export function isListBody(body: unknown, listKey?: string): boolean {
-	if (Array.isArray(body)) return true;
-	if (!isPlainObject(body)) return false;
-	for (const key of listKeys(listKey)) {
-		const value = body[key];
-		if (Array.isArray(value)) return true;
-		if (isPlainObject(value) && isListBody(value, listKey)) return true;
-	}
-	return false;
+	return empty;
 }
 
 /** Total count from a page envelope, when the service gives one. */

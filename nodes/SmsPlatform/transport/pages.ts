@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { RequestSettings } from './defaults';
-import { hasNext, isListBody, listCount, unwrapList } from './envelopes';
+import { hasNext, listCount, listIn } from './envelopes';
 import { unexpectedAnswerError } from './readAnswer';
 import { apiRequest } from './exchange';
 import { parallelBudget } from './policy';
@@ -107,9 +107,8 @@ function recordsOf(
 ): { records: IDataObject[]; whole: boolean } | undefined {
 	const whole = list.readPage?.(body);
 	if (whole) return { records: whole, whole: true };
-	return isListBody(body, list.listKey)
-		? { records: unwrapList(body, list.listKey), whole: false }
-		: undefined;
+	const records = listIn(body, list.listKey);
+	return records ? { records, whole: false } : undefined;
 }
 
 /** Reads the pages of a list in order; throws when a request fails or a page is not a list. */
