@@ -1,18 +1,18 @@
 /**
  * The transport's policy as one table: for each attempt's outcome, what the request does next. The I/O loop
- * (request.ts) only carries these decisions out; its behaviour with real answers is in request.test.ts.
+ * (exchange.ts) only carries these decisions out; its behaviour with real answers is in request.test.ts.
  */
 import { endpoints } from '../../nodes/SmsPlatform/endpoints';
 import { DEFAULT_SETTINGS } from '../../nodes/SmsPlatform/transport/defaults';
 import {
 	decide,
 	networkFailure,
-	settingsFor,
 	type Attempt,
 	type Counters,
 	type Decision,
 	type Situation,
 } from '../../nodes/SmsPlatform/transport/policy';
+import { settingsFor } from '../../nodes/SmsPlatform/transport/session';
 import { productionSettings } from '../support/testSettings';
 
 const NOW = Date.UTC(2026, 10, 24, 12, 0, 0);

@@ -14,23 +14,17 @@ import {
 	tooLongWaitError,
 } from './errors';
 import { isLoginFailure, loginError } from './login';
-import {
-	decide,
-	networkFailure,
-	noteRateHeaders,
-	paceDelay,
-	type Attempt,
-	type Counters,
-} from './policy';
+import { decide, networkFailure, type Attempt, type Counters } from './policy';
 import { readAnswer } from './readAnswer';
 import { scrubAnswer, scrubError } from './redaction';
 import type { ApiRequest, ApiResponse } from './request';
-import { answeredOn, routesFor } from './routes';
+import { answeredOn, normalizeBaseUrl, routesFor } from './routes';
 import {
 	CREDENTIAL_TYPE,
 	credentialsDecrypted,
 	credentialsOf,
-	normalizeBaseUrl,
+	noteRateHeaders,
+	paceDelay,
 	sessionOf,
 	settingsOf,
 	type ApiContext,

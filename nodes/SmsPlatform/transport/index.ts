@@ -1,7 +1,3 @@
-import type { RequestSettings } from './defaults';
-import { Slots } from './policy';
-import { sessionOf, settingsOf, type ApiContext } from './session';
-
 /**
  * The one door to the service, as in n8n's own nodes (Microsoft Teams v2: router → operation → transport/index.ts).
  * Operations, trigger events and the list search use only what is exported here:
@@ -9,16 +5,17 @@ import { sessionOf, settingsOf, type ApiContext } from './session';
  * - getRecord: GET one resource, unwrapped and checked; listRecords / getList: lists; readPages: the page walker;
  * - parallelSlots: several requests at once, within Parallel Requests and the rate limit.
  * Behind it, one responsibility a file:
- * - exchange.ts: the HTTP exchange, one request repeated as policy.ts decides (retries, re-login, rate-limit pacing);
- * - defaults.ts: the default timeouts, retries and waits; policy.ts merges a request's own settings over them;
- * - session.ts: the credential as one run holds it (its data, its Base URL and that URL's errors) and what the run
- *   learns (rate-limit state, the route family that answered);
+ * - exchange.ts: the HTTP exchange, one request repeated as policy.ts decides (retries, re-login, rate-limit waits);
+ * - defaults.ts: the default timeouts, retries and waits;
+ * - session.ts: what one run holds: the credential's data, each request's settings (its own over the defaults), the
+ *   rate-limit budget the service reported, and the pacing and parallel slots that spend it;
  * - login.ts: the e-mail and password login (JWT); apiKeyProbe.ts: tells a wrong API key from a refusing endpoint;
  * - redaction.ts: the credential's secrets removed from errors and answers;
  * - body.ts: parsing a body, the service's own words; envelopes.ts: the resource, list and numbers in an answer;
  * - readAnswer.ts: a final answer's value or error (a 2xx without what was asked too); errors.ts: every error's
  *   title and constructor; advice.ts: what to do about it (by status, credential mode, repeats, network code);
- * - request.ts: what a request is; routes.ts: the two route families (documented, login) and the one try on the other;
+ * - request.ts: what a request is; routes.ts: where it goes (the Base URL and its errors; the two route families,
+ *   documented and login, and the one try on the other);
  * - pages.ts: the page walker (order, parallel pages, each record once, the list's end); records.ts: what
  *   operations read (one record, a list).
  */
@@ -30,19 +27,12 @@ export { coerceNumbers, unwrapObject } from './envelopes';
 export { credentialNotAccepted, mayHaveBeenAccepted, serviceCodeOf } from './errors';
 export { unexpectedAnswerError } from './readAnswer';
 export { logIn } from './login';
-export { checkedBaseUrl, CREDENTIAL_TYPE, useRequestOptions, type ApiContext } from './session';
+export {
+	CREDENTIAL_TYPE,
+	parallelRequests,
+	parallelSlots,
+	useRequestOptions,
+	type ApiContext,
+} from './session';
 export { DEFAULT_SETTINGS, type RequestSettings } from './defaults';
-export { firstFamily, type Route, type RouteFamily } from './routes';
-
-/**
- * Room for several requests at once: at most Parallel Requests (from `settings`, else the default), and never more than
- * the rate-limit budget the service last reported. See Slots in policy.ts.
- */
-export function parallelSlots(ctx: ApiContext, settings: Partial<RequestSettings>): Slots {
-	return new Slots(sessionOf(ctx).rate, parallelRequests(ctx, settings));
-}
-
-/** Parallel Requests (from `settings`, else the default). */
-export function parallelRequests(ctx: ApiContext, settings: Partial<RequestSettings>): number {
-	return settingsOf(ctx, { settings }).parallelRequests;
-}
+export { checkedBaseUrl, firstFamily, type Route, type RouteFamily } from './routes';

@@ -9,7 +9,7 @@ import { endpoints } from '../endpoints';
 import { readServerWords } from './body';
 import { unreachableAdvice } from './advice';
 import { buildApiError } from './errors';
-import { checkedBaseUrl } from './session';
+import { checkedBaseUrl } from './routes';
 import { networkFailure } from './policy';
 
 /**

@@ -4,10 +4,9 @@ import type { RequestSettings } from './defaults';
 import { hasNext, listCount, listIn } from './envelopes';
 import { unexpectedAnswerError } from './readAnswer';
 import { apiRequest } from './exchange';
-import { parallelBudget } from './policy';
 import type { ApiRequest, ApiResponse } from './request';
 import type { Route } from './routes';
-import { sessionOf, settingsOf, type ApiContext } from './session';
+import { parallelBudget, sessionOf, settingsOf, type ApiContext } from './session';
 
 /** The page and page size of a list request's query, for the login route's own query. */
 function pageQuery(qs: IDataObject | undefined): IDataObject {

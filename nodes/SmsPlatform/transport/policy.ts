@@ -1,25 +1,11 @@
-import { DEFAULT_SETTINGS, type RequestSettings } from './defaults';
+import type { RequestSettings } from './defaults';
 
 /**
- * How the transport behaves, as pure functions: the settings of a request (merged here, once), the retry, re-login
- * and rate-limit decision after each attempt (table-tested in test/transport/retryDecision.test.ts), the pacing by
- * the rate-limit headers, and the bounded parallel runner. The I/O loop in exchange.ts only carries them out.
+ * What a request does after each attempt, as pure functions: retry, log in again, wait for the rate limit, or read
+ * the answer (table-tested in test/transport/retryDecision.test.ts), and the headers and network errors that decision
+ * reads. The I/O loop in exchange.ts only carries it out; what a run spends before a request (its settings, the
+ * rate-limit pacing, the parallel slots) is in session.ts.
  */
-
-export type { RequestSettings } from './defaults';
-
-/** The settings of one request: its own values over the defaults; a slow route gets a longer default timeout. */
-export function settingsFor(
-	slow: boolean | undefined,
-	own: Partial<RequestSettings> = {},
-): RequestSettings {
-	const { slowTimeoutMs, ...settings } = DEFAULT_SETTINGS;
-	if (slow) settings.timeoutMs = slowTimeoutMs;
-	for (const [key, value] of Object.entries(own)) {
-		if (value !== undefined) settings[key as keyof RequestSettings] = value;
-	}
-	return settings;
-}
 
 export function backoff(settings: RequestSettings, retry: number): number {
 	return Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** retry);
@@ -172,71 +158,4 @@ export function decide(attempt: Attempt, situation: Situation, counters: Counter
 		return { action: 'retry', afterMs: backoff(settings, counters.retries), counter: 'retries' };
 	}
 	return { action: 'read' };
-}
-
-/** What the last answer's rate-limit headers said, shared by the requests of one run (see sessionOf). */
-export interface RateState {
-	remaining?: number;
-	resetAtMs?: number;
-	/** Requests sent and not yet answered: they will use up budget the last answer still counted as free. */
-	inFlight: number;
-}
-
-export function noteRateHeaders(state: RateState, headers: Record<string, string>): void {
-	const remaining = headers['x-ratelimit-remaining'];
-	if (remaining !== undefined && remaining.trim() !== '' && Number.isFinite(Number(remaining))) {
-		state.remaining = Number(remaining);
-		state.resetAtMs = parseResetHeader(headers['x-ratelimit-reset'], Date.now());
-	}
-}
-
-/**
- * How long to wait before the next request: when the budget the last answer reported is used up (by that answer
- * or by requests in flight since), until the reset, instead of earning a 429. 0 when a request may go now.
- */
-export function paceDelay(state: RateState, nowMs: number): number {
-	if (state.remaining === undefined || state.resetAtMs === undefined) return 0;
-	if (state.remaining - state.inFlight > 0) return 0;
-	return Math.max(0, state.resetAtMs - nowMs);
-}
-
-/**
- * How many requests may be in flight at once: at most `wanted`, and never more than the budget the service last
- * reported (no headers: `wanted`). At least 1, so work goes on and pacing decides when.
- */
-export function parallelBudget(state: RateState, wanted: number): number {
-	if (state.remaining === undefined) return Math.max(1, wanted);
-	return Math.max(1, Math.min(wanted, state.remaining));
-}
-
-/**
- * Requests in flight at once: at most `wanted`, and never more than the rate-limit budget the service last reported.
- * The first runs alone: its answer brings the budget (and a JWT login happens once, not once a request). The caller
- * starts each request itself once `free()` resolves and hands its promise to `add` (which must not reject), so the
- * request's own function is called by the caller, not by this class; `settled()` waits for all.
- */
-export class Slots {
-	private readonly running = new Set<Promise<void>>();
-	private first: Promise<void> | undefined;
-
-	constructor(
-		private readonly rate: RateState,
-		private readonly wanted: number,
-	) {}
-
-	async free(): Promise<void> {
-		if (this.first) await this.first;
-		while (this.running.size >= parallelBudget(this.rate, this.wanted))
-			await Promise.race(this.running);
-	}
-
-	add(run: Promise<void>): void {
-		const tracked: Promise<void> = run.finally(() => this.running.delete(tracked));
-		this.first ??= tracked;
-		this.running.add(tracked);
-	}
-
-	async settled(): Promise<void> {
-		await Promise.all(this.running);
-	}
 }

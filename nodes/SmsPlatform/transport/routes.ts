@@ -1,9 +1,11 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { credentialsOf, sessionOf, type ApiContext } from './session';
 
 /**
- * Two route families, one node. The API reference's routes (`documented`) are for API keys; the real
+ * Where a request goes: the credential's Base URL (checked, with what is said when it is not one), and the route
+ * family. Two route families, one node. The API reference's routes (`documented`) are for API keys; the real
  * service's code takes only the login, on its messaging and billing routes (`login`). An operation that has both hands
  * the login route with its request; the request goes to the credential's own family first (or to the family that
  * answered earlier in this run) and, only when that route refused the credential's kind before doing anything (a 401
@@ -116,4 +118,78 @@ function tellRoute(ctx: ApiContext, family: RouteFamily, route: string, req: Rou
 			? `Used the service's route for the email and password login, ${route} (the API reference's route is ${req.method} ${req.path}); the output has the documented fields.`
 			: `Used the API reference's route ${route}: the service refused this credential on its other route.`;
 	ctx.addExecutionHints({ message, location: 'outputPane' });
+}
+
+/** What is wrong with a Base URL the credential gives (see parseBaseUrl below). */
+type BaseUrlProblem = { problem: 'notHttp' | 'queryOrFragment'; value: string };
+
+/**
+ * The credential's Base URL as the prefix of every request (scheme, host and path prefix, no trailing slash), or what
+ * is wrong with it, in the node panel and in the credential modal. Shared by the credential (its test and login) and
+ * the transport.
+ */
+function parseBaseUrl(raw: unknown): { url: string } | BaseUrlProblem {
+	const value = typeof raw === 'string' ? raw.trim() : '';
+	let url: URL | undefined;
+	try {
+		url = new URL(value);
+	} catch {
+		url = undefined;
+	}
+	if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
+		return { problem: 'notHttp', value };
+	}
+	if (url.search || url.hash) return { problem: 'queryOrFragment', value };
+	return { url: `${url.origin}${url.pathname.replace(/\/+$/, '')}` };
+}
+
+export function normalizeBaseUrl(ctx: ApiContext, raw: unknown, itemIndex?: number): string {
+	const parsed = parseBaseUrl(raw);
+	if ('url' in parsed) return parsed.url;
+	throw baseUrlError(ctx.getNode(), parsed, itemIndex);
+}
+
+/**
+ * The Base URL, or an error a user sees in the credential modal: n8n checks a credential field's pattern only in
+ * the node panel, so the credential test (and every request) says it here instead of "Couldn't connect".
+ */
+export function checkedBaseUrl(value: unknown): string {
+	const parsed = parseBaseUrl(value);
+	if ('url' in parsed) return parsed.url;
+	throw new Error(baseUrlMessage(parsed));
+}
+
+/** The Base URL error of a node run (the panel shows it with the item). */
+function baseUrlError(
+	node: INode,
+	{ problem, value }: BaseUrlProblem,
+	itemIndex?: number,
+): NodeOperationError {
+	if (problem === 'notHttp') {
+		return new NodeOperationError(
+			node,
+			`The credential's 'Base URL' "${value}" is not an http:// or https:// URL`,
+			{
+				itemIndex,
+				description:
+					'Open the SMS Platform credential and enter the service address with its scheme, e.g. https://api.example.com (or http://localhost:4010 for the sandbox).',
+			},
+		);
+	}
+	return new NodeOperationError(
+		node,
+		`The credential's 'Base URL' "${value}" must not contain a query (?) or fragment (#)`,
+		{
+			itemIndex,
+			description:
+				'Use only the scheme, host and optional path prefix, e.g. https://api.example.com',
+		},
+	);
+}
+
+/** The same, as the credential modal shows it (n8n checks a field's pattern only in the node panel). */
+function baseUrlMessage({ problem, value }: BaseUrlProblem): string {
+	return problem === 'notHttp'
+		? `'Base URL' "${value}" is not an http:// or https:// address. Enter the service's address with its scheme, e.g. https://api.example.com`
+		: `'Base URL' "${value}" must not contain a query (?) or fragment (#): enter only the scheme, host and optional path prefix, e.g. https://api.example.com`;
 }

@@ -2,17 +2,16 @@ import type {
 	ICredentialDataDecryptedObject,
 	IExecuteFunctions,
 	ILoadOptionsFunctions,
-	INode,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import type { RequestSettings } from './defaults';
-import { settingsFor, type RateState } from './policy';
+import { DEFAULT_SETTINGS, type RequestSettings } from './defaults';
+import { parseResetHeader } from './policy';
 
 /**
- * The credential as one run holds it: its type name, its data (read once a run), its Base URL (and what is said when
- * that is not one), and what the run learns while it talks to the service (its session).
+ * What one run holds while it talks to the service: the credential (its data read once a run), each request's
+ * settings (merged here, once), and what the run learns: the rate-limit budget, and the pacing and parallel slots that
+ * spend it.
  */
 
 /** The n8n contexts that talk to the service: a node run, a list search, a poll. */
@@ -98,76 +97,95 @@ export function settingsOf(
 	return settingsFor(req.slow, req.settings ?? ofItem);
 }
 
-/** What is wrong with a Base URL the credential gives (see parseBaseUrl below). */
-type BaseUrlProblem = { problem: 'notHttp' | 'queryOrFragment'; value: string };
+/** The settings of one request: its own values over the defaults; a slow route gets a longer default timeout. */
+export function settingsFor(
+	slow: boolean | undefined,
+	own: Partial<RequestSettings> = {},
+): RequestSettings {
+	const { slowTimeoutMs, ...settings } = DEFAULT_SETTINGS;
+	if (slow) settings.timeoutMs = slowTimeoutMs;
+	for (const [key, value] of Object.entries(own)) {
+		if (value !== undefined) settings[key as keyof RequestSettings] = value;
+	}
+	return settings;
+}
+
+/** What the last answer's rate-limit headers said, shared by the requests of one run (see sessionOf). */
+export interface RateState {
+	remaining?: number;
+	resetAtMs?: number;
+	/** Requests sent and not yet answered: they will use up budget the last answer still counted as free. */
+	inFlight: number;
+}
+
+export function noteRateHeaders(state: RateState, headers: Record<string, string>): void {
+	const remaining = headers['x-ratelimit-remaining'];
+	if (remaining !== undefined && remaining.trim() !== '' && Number.isFinite(Number(remaining))) {
+		state.remaining = Number(remaining);
+		state.resetAtMs = parseResetHeader(headers['x-ratelimit-reset'], Date.now());
+	}
+}
 
 /**
- * The credential's Base URL as the prefix of every request (scheme, host and path prefix, no trailing slash), or what
- * is wrong with it, in the node panel and in the credential modal. Shared by the credential (its test and login) and
- * the transport.
+ * How long to wait before the next request: when the budget the last answer reported is used up (by that answer
+ * or by requests in flight since), until the reset, instead of earning a 429. 0 when a request may go now.
  */
-function parseBaseUrl(raw: unknown): { url: string } | BaseUrlProblem {
-	const value = typeof raw === 'string' ? raw.trim() : '';
-	let url: URL | undefined;
-	try {
-		url = new URL(value);
-	} catch {
-		url = undefined;
-	}
-	if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
-		return { problem: 'notHttp', value };
-	}
-	if (url.search || url.hash) return { problem: 'queryOrFragment', value };
-	return { url: `${url.origin}${url.pathname.replace(/\/+$/, '')}` };
-}
-
-export function normalizeBaseUrl(ctx: ApiContext, raw: unknown, itemIndex?: number): string {
-	const parsed = parseBaseUrl(raw);
-	if ('url' in parsed) return parsed.url;
-	throw baseUrlError(ctx.getNode(), parsed, itemIndex);
+export function paceDelay(state: RateState, nowMs: number): number {
+	if (state.remaining === undefined || state.resetAtMs === undefined) return 0;
+	if (state.remaining - state.inFlight > 0) return 0;
+	return Math.max(0, state.resetAtMs - nowMs);
 }
 
 /**
- * The Base URL, or an error a user sees in the credential modal: n8n checks a credential field's pattern only in
- * the node panel, so the credential test (and every request) says it here instead of "Couldn't connect".
+ * How many requests may be in flight at once: at most `wanted`, and never more than the budget the service last
+ * reported (no headers: `wanted`). At least 1, so work goes on and pacing decides when.
  */
-export function checkedBaseUrl(value: unknown): string {
-	const parsed = parseBaseUrl(value);
-	if ('url' in parsed) return parsed.url;
-	throw new Error(baseUrlMessage(parsed));
+export function parallelBudget(state: RateState, wanted: number): number {
+	if (state.remaining === undefined) return Math.max(1, wanted);
+	return Math.max(1, Math.min(wanted, state.remaining));
 }
 
-/** The Base URL error of a node run (the panel shows it with the item). */
-function baseUrlError(
-	node: INode,
-	{ problem, value }: BaseUrlProblem,
-	itemIndex?: number,
-): NodeOperationError {
-	if (problem === 'notHttp') {
-		return new NodeOperationError(
-			node,
-			`The credential's 'Base URL' "${value}" is not an http:// or https:// URL`,
-			{
-				itemIndex,
-				description:
-					'Open the SMS Platform credential and enter the service address with its scheme, e.g. https://api.example.com (or http://localhost:4010 for the sandbox).',
-			},
-		);
+/**
+ * Requests in flight at once: at most `wanted`, and never more than the rate-limit budget the service last reported.
+ * The first runs alone: its answer brings the budget (and a JWT login happens once, not once a request). The caller
+ * starts each request itself once `free()` resolves and hands its promise to `add` (which must not reject), so the
+ * request's own function is called by the caller, not by this class; `settled()` waits for all.
+ */
+export class Slots {
+	private readonly running = new Set<Promise<void>>();
+	private first: Promise<void> | undefined;
+
+	constructor(
+		private readonly rate: RateState,
+		private readonly wanted: number,
+	) {}
+
+	async free(): Promise<void> {
+		if (this.first) await this.first;
+		while (this.running.size >= parallelBudget(this.rate, this.wanted))
+			await Promise.race(this.running);
 	}
-	return new NodeOperationError(
-		node,
-		`The credential's 'Base URL' "${value}" must not contain a query (?) or fragment (#)`,
-		{
-			itemIndex,
-			description:
-				'Use only the scheme, host and optional path prefix, e.g. https://api.example.com',
-		},
-	);
+
+	add(run: Promise<void>): void {
+		const tracked: Promise<void> = run.finally(() => this.running.delete(tracked));
+		this.first ??= tracked;
+		this.running.add(tracked);
+	}
+
+	async settled(): Promise<void> {
+		await Promise.all(this.running);
+	}
 }
 
-/** The same, as the credential modal shows it (n8n checks a field's pattern only in the node panel). */
-function baseUrlMessage({ problem, value }: BaseUrlProblem): string {
-	return problem === 'notHttp'
-		? `'Base URL' "${value}" is not an http:// or https:// address. Enter the service's address with its scheme, e.g. https://api.example.com`
-		: `'Base URL' "${value}" must not contain a query (?) or fragment (#): enter only the scheme, host and optional path prefix, e.g. https://api.example.com`;
+/**
+ * Room for several requests at once: at most Parallel Requests (from `settings`, else the default), and never more than
+ * the rate-limit budget the service last reported. See Slots above.
+ */
+export function parallelSlots(ctx: ApiContext, settings: Partial<RequestSettings>): Slots {
+	return new Slots(sessionOf(ctx).rate, parallelRequests(ctx, settings));
+}
+
+/** Parallel Requests (from `settings`, else the default). */
+export function parallelRequests(ctx: ApiContext, settings: Partial<RequestSettings>): number {
+	return settingsOf(ctx, { settings }).parallelRequests;
 }
