@@ -89,12 +89,16 @@ describe('Options → Schedule Time', () => {
 			'2026-12-01T06:00:00.000Z',
 		);
 		const zone = ctx.getTimezone();
-		const local = readScheduleTime(ctx, '2026-12-01T09:00:00', 0, now) as string;
+		const local = readScheduleTime(ctx, '2026-12-01T09:00:00', 0, now);
 		// The instant found shows 09:00 on the workflow zone's clock.
 		expect(
 			new Date(local).toLocaleString('en-GB', { timeZone: zone, hour12: false }).slice(-8),
 		).toBe('09:00:00');
-		expect(readScheduleTime(ctx, '', 0, now)).toBeUndefined();
+		// An empty field (or none) sends now.
+		for (const scheduleTime of ['', null, undefined])
+			expect(
+				prepare(actionContext({ ...base, options: { scheduleTime } }, [{}]), 0).scheduleTime,
+			).toBeUndefined();
 	});
 
 	it('items with different schedule times are not combined into one request', () => {

@@ -167,7 +167,12 @@ export function prepare(
 				MAX_DELIVERY_TIMEOUT,
 			)
 		: undefined;
-	const scheduleTime = readScheduleTime(ctx, options.scheduleTime, itemIndex);
+	// Options → Schedule Time: read and checked only when one is set (an empty field sends now).
+	const schedule = options.scheduleTime;
+	const scheduleTime =
+		schedule === undefined || schedule === null || schedule === ''
+			? undefined
+			: readScheduleTime(ctx, schedule, itemIndex);
 	const parts = smsParts(text);
 	return {
 		itemIndex,

@@ -56,14 +56,13 @@ function instantOf(value: unknown, timeZone: string): number {
 	return hasZone ? Date.parse(iso) : inZone(iso.length === 10 ? `${iso}T00:00:00` : iso, timeZone);
 }
 
-/** The item's Schedule Time as UTC ISO 8601, or undefined when none is set; an error when it cannot be used. */
+/** A Schedule Time that is set, as UTC ISO 8601; an error when it cannot be used. */
 export function readScheduleTime(
 	ctx: IExecuteFunctions,
 	value: unknown,
 	itemIndex: number,
 	now = Date.now(),
-): string | undefined {
-	if (value === undefined || value === null || value === '') return undefined;
+): string {
 	const timeZone = ctx.getTimezone();
 	const at = instantOf(value, timeZone);
 	const fail = (message: string, description: string) =>

@@ -43,12 +43,12 @@ export async function executeBatch(
 	// Items that went out (or may have) in an earlier try of this execution are answered, not sent again.
 	const ledger = SentLedger.open(this);
 	const replayed = new Map(valid.map((item) => [item.itemIndex, ledger.replay(item)]));
-	// Options → Dedupe Key: the keys of the items not answered from the ledger; an item with the same key as an
-	// earlier one of the run sends nothing and follows it.
-	const keys = SendKeys.open(
-		this,
-		valid.filter((item) => !replayed.get(item.itemIndex)),
+	// Options → Dedupe Key, only when an item has one: the keys of the items not answered from the ledger; an item
+	// with the same key as an earlier one of the run sends nothing and follows it.
+	const keyed = valid.filter(
+		(item) => item.dedupeKey !== undefined && !replayed.get(item.itemIndex),
 	);
+	const keys = keyed.length ? SendKeys.open(this, keyed) : undefined;
 	const follows = (item: PreparedItem) => keys?.sameKeyAs(item) !== undefined;
 	const combined = valid.filter(
 		(item) => item.combine && !replayed.get(item.itemIndex) && !follows(item),

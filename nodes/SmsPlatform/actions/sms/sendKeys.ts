@@ -34,10 +34,8 @@ export class SendKeys {
 		private readonly store: DedupeStore | Error,
 	) {}
 
-	/** The keys of these items, or undefined when none has a Dedupe Key. */
-	static open(ctx: IExecuteFunctions, items: PreparedItem[]): SendKeys | undefined {
-		const keyed = items.filter((item) => item.dedupeKey !== undefined);
-		if (!keyed.length) return undefined;
+	/** The keys of these items, each with a Dedupe Key (at least one item). */
+	static open(ctx: IExecuteFunctions, keyed: PreparedItem[]): SendKeys {
 		let store: DedupeStore | Error;
 		try {
 			store = DedupeStore.open(ctx, keyed[0].itemIndex);
