@@ -10,7 +10,7 @@ import {
 	parseCountryCode,
 	parseRecipients,
 	splitRecipients,
-} from '../../nodes/SmsPlatform/helpers/phone';
+} from '../../nodes/SmsPlatform/helpers/telecom';
 
 type Expected = { ok: true; value: string } | { ok: false; reason: string };
 

@@ -8,7 +8,7 @@ import {
 	GSM7_EXTENSION,
 	smsParts,
 	type SmsParts,
-} from '../../nodes/SmsPlatform/helpers/smsParts';
+} from '../../nodes/SmsPlatform/helpers/telecom';
 
 const a = (n: number) => 'a'.repeat(n);
 const u = (n: number) => 'ж'.repeat(n); // Cyrillic: one UTF-16 unit, not GSM-7

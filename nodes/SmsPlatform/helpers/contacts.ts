@@ -4,7 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { endpoints } from '../endpoints';
 import { getList, listRecords, type ApiContext, type RequestSettings } from '../transport';
 import { optionalString, requiredString } from './parameters';
-import { normalizePhone, parseCountryCode } from './phone';
+import { normalizePhone, parseCountryCode } from './telecom';
 
 /**
  * What the node knows of the service's contacts and sender IDs (the real server's messaging API, read from its code):

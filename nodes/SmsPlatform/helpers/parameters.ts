@@ -3,7 +3,6 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { isDotSegment } from '../endpoints';
 import type { RequestSettings } from '../transport';
-import { describeType } from './phone';
 
 /** Reading node parameters for an item, and checking them: errors name the field, the item and the value. */
 
@@ -236,4 +235,14 @@ export function readId(
 export function listLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
 	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	return returnAll ? undefined : readLimit(ctx, itemIndex, 1000000);
+}
+
+/** A value's type as an error names it: 'must be text, not an object'. */
+export function describeType(value: unknown): string {
+	if (value === null) return 'null';
+	if (value === undefined) return 'nothing (undefined)';
+	if (Array.isArray(value)) return 'a list';
+	if (typeof value === 'object') return 'an object';
+	if (typeof value === 'string') return 'text';
+	return `a ${typeof value}`;
 }

@@ -58,3 +58,11 @@ export function paymentTransaction(record: { transaction_id?: unknown }): string
 	const key = record.transaction_id;
 	return key === undefined || key === null || key === '' ? undefined : String(key);
 }
+
+/**
+ * A phone number as the payment's buyer may type it (local `0712 345 678` or international `+255 712 345 678`): the
+ * service takes it as typed and normalises it itself (the API reference shows a local number there).
+ */
+export function looksLikePhone(text: string): boolean {
+	return /^\+?[\d\s\-.()]{6,20}$/.test(text);
+}

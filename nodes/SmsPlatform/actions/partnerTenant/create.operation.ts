@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
 import { boundedInteger, requiredString } from '../../helpers/parameters';
-import { normalizePhone } from '../../helpers/phone';
+import { normalizePhone } from '../../helpers/telecom';
 import { apiRequest, coerceNumbers, unwrapObject } from '../../transport';
 
 const properties: INodeProperties[] = [

@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
 import { dedupeWaitOption } from '../../helpers/descriptions';
-import { looksLikePhone } from '../../helpers/phone';
+import { looksLikePhone } from '../../helpers/payments';
 import { boundedInteger, requiredString } from '../../helpers/parameters';
 import { apiRequest, coerceNumbers, unwrapObject } from '../../transport';
 import { claimPaymentKey, confirmKey, keyAfterFailure } from './paymentKey';

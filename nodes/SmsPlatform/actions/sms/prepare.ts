@@ -4,13 +4,18 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { ParameterReader } from '../../helpers/parameters';
 import {
 	boundedInteger,
+	describeType,
 	getRequestSettings,
 	numberInRange,
 	optionalString,
 	parameterReader,
 } from '../../helpers/parameters';
-import { describeType, parseCountryCode, parseRecipients } from '../../helpers/phone';
-import { smsParts, type SmsEncoding } from '../../helpers/smsParts';
+import {
+	parseCountryCode,
+	parseRecipients,
+	smsParts,
+	type SmsEncoding,
+} from '../../helpers/telecom';
 import type { RequestSettings } from '../../transport';
 import { toPlain } from './plainText';
 import { readScheduleTime } from './schedule';
