@@ -1,4 +1,5 @@
 import nock from 'nock';
+import { Session } from 'node:inspector/promises';
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import {
@@ -47,24 +48,28 @@ function projectFrames(stack: string): string[] {
 
 afterEach(() => nock.cleanAll());
 
-it("Send with Combine Items and Wait for Delivery: router (the node's execute) → executeBatch → sendOnce → apiRequest → the wire (5 frames)", async () => {
+/** SMS → Send with Combine Items and Wait for Delivery, two items. */
+const send = {
+	parameters: {
+		resource: 'sms',
+		operation: 'send',
+		message: 'Hi',
+		senderId: 'MYSHOP',
+		recipients: '={{ $json.to }}',
+		options: { combineItems: true, batchSize: 1, waitForDelivery: true },
+	},
+	items: [{ to: '+255712000001' }, { to: '+255712000002' }],
+};
+const acceptSends = () =>
 	nock(BASE_URL)
 		.post('/api/integration/v1/sms/send/')
 		.times(2)
 		.reply(200, { success: true, message_id: 'msg-1', status: 'delivered' });
+
+it("Send with Combine Items and Wait for Delivery: router (the node's execute) → executeBatch → sendOnce → apiRequest → the wire (5 frames)", async () => {
+	acceptSends();
 	const helper = new StackAtWire(apiKeyCredentials());
-	const { output } = await runNode({
-		parameters: {
-			resource: 'sms',
-			operation: 'send',
-			message: 'Hi',
-			senderId: 'MYSHOP',
-			recipients: '={{ $json.to }}',
-			options: { combineItems: true, batchSize: 1, waitForDelivery: true },
-		},
-		items: [{ to: '+255712000001' }, { to: '+255712000002' }],
-		helper,
-	});
+	const { output } = await runNode({ ...send, helper });
 	expect(output.map((item) => item.json.outcome)).toEqual(['sent', 'sent']);
 	expect(helper.stacks).toHaveLength(2);
 	for (const stack of helper.stacks) {
@@ -75,6 +80,67 @@ it("Send with Combine Items and Wait for Delivery: router (the node's execute) �
 			'nodes/SmsPlatform/actions/router.ts:router',
 		]);
 	}
+});
+
+/**
+ * Records, at the first POST, the package files in which a named function ran since `start()` (V8's precise
+ * coverage): the files a reader walks to follow the road to the wire. Module top levels have no name and do not count.
+ */
+class FilesAtWire extends TestCredentialsHelper {
+	readonly inspector = new Session();
+	files: string[] | undefined;
+
+	async start(): Promise<void> {
+		this.inspector.connect();
+		await this.inspector.post('Profiler.enable');
+		await this.inspector.post('Profiler.startPreciseCoverage', {
+			callCount: true,
+			detailed: false,
+		});
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		options: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		if (options.method === 'POST' && !this.files) {
+			const { result } = await this.inspector.post('Profiler.takePreciseCoverage');
+			this.files = result
+				.filter((script) => /\/nodes\/SmsPlatform\//.test(script.url))
+				.filter((script) =>
+					script.functions.some((f) => f.functionName !== '' && f.ranges[0].count > 0),
+				)
+				.map((script) => script.url.replace(/.*\/nodes\/SmsPlatform\//, ''))
+				.sort();
+			this.inspector.disconnect();
+		}
+		return await super.authenticate(credentials, typeName, options);
+	}
+}
+
+it('Send with Combine Items and Wait for Delivery runs code in 12 package files before its first request', async () => {
+	// A first run loads every module, so that the measured run counts the code the road runs, not module loading.
+	acceptSends();
+	await runNode({ ...send, helper: new TestCredentialsHelper(apiKeyCredentials()) });
+	acceptSends();
+	const helper = new FilesAtWire(apiKeyCredentials());
+	await helper.start();
+	await runNode({ ...send, helper });
+	expect(helper.files).toEqual([
+		'actions/router.ts',
+		'actions/sms/prepare.ts',
+		'actions/sms/send.operation.ts',
+		'actions/sms/sendRequests.ts',
+		'actions/sms/sentLedger.ts',
+		'endpoints.ts',
+		'helpers/parameters.ts',
+		'helpers/telecom.ts',
+		'transport/exchange.ts',
+		'transport/index.ts',
+		'transport/routes.ts',
+		'transport/session.ts',
+	]);
 });
 
 /** A page of the billing history in the documented list shape. */
