@@ -1,4 +1,6 @@
 import nock from 'nock';
+// Tests only (the package never ships them): V8's coverage counts the files the road runs code in.
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports
 import { Session } from 'node:inspector/promises';
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 
