@@ -302,16 +302,19 @@ function organizations(ctx) {
 
 /** @param {Ctx} ctx */
 function notifications(ctx) {
-	// `status=unread`: the real server's unread filter, which the node sends with the login (issue 28).
-	const unread = parseBool(ctx.query, 'unread_only') || ctx.query.get('status') === 'unread';
+	// `status=unread` is the real server's unread filter; the API reference knows only `unread_only`.
+	const unread =
+		parseBool(ctx.query, 'unread_only') ||
+		(ctx.state.config.profile !== 'documented' && ctx.query.get('status') === 'unread');
 	return ok(paginate(ctx, unread ? ctx.state.unreadNotifications : ctx.state.notifications));
 }
 
 /**
- * The route table: method, path template (exactly as in the API reference), handler, whether auth is needed.
+ * The API reference's routes: method, path template (exactly as in the API reference), handler, whether auth is
+ * needed. The `documented` profile serves these and nothing else.
  * @type {Array<[string, string, (ctx: Ctx) => Result, boolean]>}
  */
-export const API_ROUTES = [
+export const REFERENCE_ROUTES = [
 	['POST', '/api/integration/v1/sms/send/', sendSms, true],
 	['GET', '/api/integration/v1/sms/status/{message_id}/', integrationStatus, true],
 	['GET', '/api/integration/v1/sms/balance/', balance, true],
@@ -334,8 +337,16 @@ export const API_ROUTES = [
 	['GET', '/api/messaging/activity/recent/', recentActivity, true],
 	['GET', '/api/tenants/', organizations, true],
 	['GET', '/api/notifications/', notifications, true],
+];
+
+/**
+ * Routes the real service's code has and the API reference does not: served by the `wild` profile (as that code
+ * answers) and the `demo` profile (both families, for people trying the nodes), never by `documented`.
+ * @type {Array<[string, string, (ctx: Ctx) => Result, boolean]>}
+ */
+export const REAL_SERVER_ROUTES = [
 	// Contacts and sender IDs of the real service's messaging API (issue 29): their own module.
 	...CONTACT_ROUTES,
-	// The real service's routes for the email and password login (issue 28): their own module.
+	// The real service's own routes for the email and password login (issue 28): their own module.
 	...LOGIN_ROUTES,
 ];

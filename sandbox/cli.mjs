@@ -83,7 +83,7 @@ const sandbox = await startSandbox({
 	deliveryDelayMs: num('SANDBOX_DELIVERY_DELAY_MS', env.SANDBOX_DELIVERY_DELAY_MS),
 	jwtTtlSeconds: num('SANDBOX_JWT_TTL', env.SANDBOX_JWT_TTL),
 	lowBalanceThreshold: num('SANDBOX_LOW_BALANCE_THRESHOLD', env.SANDBOX_LOW_BALANCE_THRESHOLD),
-	profile: /** @type {'documented'|'wild'} */ (profile),
+	profile: /** @type {'documented'|'wild'|'demo'} */ (profile),
 	paymentStatusDelayMs: num('SANDBOX_PAYMENT_STATUS_DELAY_MS', env.SANDBOX_PAYMENT_STATUS_DELAY_MS),
 	quiet: args.quiet,
 }).catch((err) => {

@@ -3,7 +3,7 @@
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { adminRouter } from './admin.mjs';
-import { API_ROUTES } from './api.mjs';
+import { REAL_SERVER_ROUTES, REFERENCE_ROUTES } from './api.mjs';
 import { Auth, RateLimiter } from './auth.mjs';
 import { ApiError, errorBody } from './errors.mjs';
 import { FaultStore, faultResponse, isLatencyOnly } from './faults.mjs';
@@ -44,10 +44,19 @@ export const REQUEST_LOG_SIZE = 10_000;
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
+/**
+ * The `documented` profile's routes (the API reference's only), and the others' (the real server's too).
+ * @type {Router<(ctx: import('./api.mjs').Ctx) => import('./api.mjs').Result>}
+ */
+const referenceRouter = new Router();
 /** @type {Router<(ctx: import('./api.mjs').Ctx) => import('./api.mjs').Result>} */
-const apiRouter = new Router();
-for (const [method, template, handler, auth] of API_ROUTES)
-	apiRouter.add(method, template, handler, auth);
+const fullRouter = new Router();
+for (const [method, template, handler, auth] of REFERENCE_ROUTES) {
+	referenceRouter.add(method, template, handler, auth);
+	fullRouter.add(method, template, handler, auth);
+}
+for (const [method, template, handler, auth] of REAL_SERVER_ROUTES)
+	fullRouter.add(method, template, handler, auth);
 
 const JSON_TYPE = 'application/json';
 const PAYMENT_STATUS_PATH = /^\/api\/billing\/payments\/transactions\/[^/]+\/status\/$/;
@@ -62,7 +71,7 @@ const PAYMENT_STATUS_PATH = /^\/api\/billing\/payments\/transactions\/[^/]+\/sta
  * @property {number} [paymentDelayMs] pending → completed (default 5000; ≤ 0: only by the admin call)
  * @property {number} [jwtTtlSeconds] access-token lifetime (default 3600)
  * @property {number} [lowBalanceThreshold] default 100
- * @property {'documented'|'wild'} [profile] `documented` (default): as the API reference says; `wild`: as real servers
+ * @property {'documented'|'wild'|'demo'} [profile] `documented` (default): as the API reference says; `wild`: as real servers
  *   of this kind answer (see wild.mjs)
  * @property {number} [paymentStatusDelayMs] the payment-status endpoint answers this late (default 0)
  * @property {boolean} [quiet] no logs (default false)
@@ -246,7 +255,8 @@ export async function startSandbox(options = {}) {
 	function processApi(rq) {
 		const { method, path } = rq;
 		const wild = state.config.profile === 'wild';
-		const m = apiRouter.match(method, path);
+		const router = state.config.profile === 'documented' ? referenceRouter : fullRouter;
+		const m = router.match(method, path);
 		if (m === null) {
 			if (wild) return { status: 404, body: null, html: HTML_NOT_FOUND };
 			return { status: 404, body: errorBody(`Not found: ${method} ${path}`, 'not_found') };

@@ -30,7 +30,7 @@ import {
  * @property {number} paymentDelayMs pending → completed automatically (≤ 0: only by the admin call)
  * @property {number} jwtTtlSeconds access-token lifetime
  * @property {number} lowBalanceThreshold a "Low balance" notification when the balance drops below it
- * @property {'documented'|'wild'} profile `documented` answers as the API reference says; `wild` as real servers do
+ * @property {'documented'|'wild'|'demo'} profile `documented` answers as the API reference says; `wild` as real servers do
  * @property {number} paymentStatusDelayMs the payment-status endpoint answers this late (real servers: up to 60 s)
  * @property {boolean} [refuseApiKeys] wild: no API key gets in anywhere, as in the real service's code (issue 28)
  * @property {'accept'|'timeout'|'drop'} [upstream] wild: the SMS provider behind the login's send (issue 28)

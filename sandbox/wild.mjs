@@ -6,8 +6,12 @@ import { ApiError, validate } from './errors.mjs';
 import { loginRequestSchema } from './schemas.mjs';
 import { isoSeconds, randomToken } from './util.mjs';
 
-/** The sandbox profiles: `documented` (the API reference, default) and `wild` (as real servers answer). */
-export const PROFILES = /** @type {const} */ (['documented', 'wild']);
+/**
+ * The sandbox profiles: `documented` (the API reference's routes and nothing else, default), `wild` (as the real
+ * service's code answers) and `demo` (both route families, any credential anywhere: for people trying the nodes; no
+ * test of the nodes relies on it, since no real server is like it).
+ */
+export const PROFILES = /** @type {const} */ (['documented', 'wild', 'demo']);
 
 /**
  * Integration endpoints (send, status, balance, partner) take API keys only; every other group the JWT only.

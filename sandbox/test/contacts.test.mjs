@@ -19,7 +19,7 @@ const check = (zod, value) => {
 	assert.ok(r.success, JSON.stringify(r.error?.issues?.slice(0, 3)));
 };
 
-for (const profile of /** @type {const} */ (['documented', 'wild'])) {
+for (const profile of /** @type {const} */ (['demo', 'wild'])) {
 	describe(`contacts and sender IDs (${profile})`, () => {
 		/** @type {ReturnType<typeof client>} */
 		let c;
@@ -49,7 +49,7 @@ for (const profile of /** @type {const} */ (['documented', 'wild'])) {
 		/** @param {string} path */
 		const get = (path) => c.get(path, { auth: token });
 
-		test('create: 201 with the contact (documented) or without an id (wild); the list finds it by phone', async () => {
+		test('create: 201 with the contact (demo) or without an id (wild); the list finds it by phone', async () => {
 			const created = await post(CONTACTS, {
 				name: 'Zawadi',
 				phone_e164: '+255719000001',

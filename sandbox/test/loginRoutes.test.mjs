@@ -1,4 +1,4 @@
-// The real service's routes for the email and password login (issue 28), in both profiles, and the wild profile's
+// The real service's routes for the email and password login (issue 28), in the demo and wild profiles, and the wild profile's
 // real-server rules on them. Each answer held against the service's code (see loginRoutes.mjs).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -29,7 +29,7 @@ const initiate = (c, packageId) =>
 		mobile_money_provider: 'vodacom',
 	});
 
-for (const profile of /** @type {const} */ (['documented', 'wild'])) {
+for (const profile of /** @type {const} */ (['demo', 'wild'])) {
 	describe(`login routes, ${profile} profile`, () => {
 		/** @type {ReturnType<typeof import('./helpers.mjs').client>} */
 		let c;
@@ -70,7 +70,7 @@ for (const profile of /** @type {const} */ (['documented', 'wild'])) {
 			const messaging = await c.get(`/api/messaging/sms/${message_id}/status/`, { auth: jwt });
 			assert.equal(messaging.status, 200);
 			assert.equal((await c.get(BALANCE, { auth: jwt })).body.credits, before - 2);
-			if (profile === 'documented') {
+			if (profile === 'demo') {
 				assert.equal((await c.get(DOC_BALANCE)).body.balance, before - 2);
 				const documented = await c.post('/api/integration/v1/sms/send/', {
 					message: 'Hi',
