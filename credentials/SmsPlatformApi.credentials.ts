@@ -152,14 +152,15 @@ export class SmsPlatformApi implements ICredentialType {
 	/**
 	 * Proves the credential the way its mode is used: an API key on an endpoint that takes API keys (the balance); the
 	 * e-mail and password by logging in (n8n runs preAuthentication for every credential test, and its error says
-	 * why in the service's words) and then on an endpoint that takes the login's token (the notifications), not the
-	 * balance, which some servers open to API keys only.
+	 * why in the service's words) and then on a route that takes the login's token on every server it meets: the
+	 * organisations (`GET /api/tenants/`), which the API reference documents and every branch of the real service's code
+	 * has (its notifications are on one branch only; its balance route differs from the reference's).
 	 */
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}',
 			// The routes from endpoints.ts, written into the expression n8n evaluates for the test.
-			url: `={{$credentials.authMethod === "jwt" ? "${endpoints.notifications().path}" : "${endpoints.balance().documented.path}"}}`,
+			url: `={{$credentials.authMethod === "jwt" ? "${endpoints.organizations().path}" : "${endpoints.balance().path}"}}`,
 			method: 'GET',
 		},
 		rules: [

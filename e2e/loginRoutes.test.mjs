@@ -6,6 +6,10 @@
 //
 // Send goes through the login route too (2 recipients, and a 1,000-item Combine Items broadcast): `requestFor` in
 // actions/sms/sendRequests.ts.
+//
+// Issue 41: the server decides, not the credential. The same login workflows against a documented sandbox (the
+// reference's service, which opens its routes to the login's token too and has none of the real server's own): every
+// operation and trigger event gives data on the reference's routes, and each run pays one 404 at most.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
@@ -27,6 +31,10 @@ import {
 
 const LOGIN = { id: 'e2eLoginWild', name: 'E2E email and password (wild, as the real server)' };
 const KEY = { id: 'e2eKeyDocumented', name: 'E2E API key (documented)' };
+const LOGIN_REFERENCE = {
+	id: 'e2eLoginReference',
+	name: "E2E email and password (documented, the reference's service)",
+};
 const SENDER = 'N8NDEMO';
 /** The Schedule Time of the scheduled send. */
 const AT = scheduleTime();
@@ -53,6 +61,15 @@ const WF = {
 		low: 'e2eKeyLow',
 		paid: 'e2eKeyPaid',
 	},
+	/** The login against a documented sandbox of its own (the reference's service). */
+	R: {
+		ops: 'e2eRefOps',
+		send: 'e2eRefSend',
+		bulk: 'e2eRefBulk',
+		low: 'e2eRefLow',
+		paid: 'e2eRefPaid',
+		note: 'e2eRefNote',
+	},
 };
 
 describe(`issue 28: route families in a real n8n ${N8N_VERSION}`, { timeout: 900_000 }, () => {
@@ -60,6 +77,9 @@ describe(`issue 28: route families in a real n8n ${N8N_VERSION}`, { timeout: 900
 	let wild;
 	/** @type {Awaited<ReturnType<typeof startSandbox>>} */
 	let documented;
+	/** The reference's service for the login (its own, so its requests are counted apart from the key's). */
+	/** @type {Awaited<ReturnType<typeof startSandbox>>} */
+	let reference;
 	/** @type {Awaited<ReturnType<typeof setupE2E>>} */
 	let e2e;
 
@@ -168,9 +188,15 @@ describe(`issue 28: route families in a real n8n ${N8N_VERSION}`, { timeout: 900
 			paymentDelayMs: 0,
 			deliveryDelayMs: 500,
 		});
+		reference = await startSandbox({
+			port: 0,
+			quiet: true,
+			paymentDelayMs: 0,
+			deliveryDelayMs: 500,
+		});
 		/** @type {Record<string, { messageId: string, transactionId: string }>} */
 		const ids = {};
-		for (const [name, sandbox] of Object.entries({ wild, documented })) {
+		for (const [name, sandbox] of Object.entries({ wild, documented, reference })) {
 			// A message and a payment to read, made with the key before the wild sandbox refuses keys.
 			const sent = await api(sandbox, 'POST', '/api/integration/v1/sms/send/', {
 				message: 'Seeded',
@@ -186,6 +212,7 @@ describe(`issue 28: route families in a real n8n ${N8N_VERSION}`, { timeout: 900
 		for (const [family, credential, sandboxIds] of /** @type {const} */ ([
 			['L', LOGIN, ids.wild],
 			['K', KEY, ids.documented],
+			['R', LOGIN_REFERENCE, ids.reference],
 		])) {
 			const w = WF[family];
 			workflows.push(
@@ -201,12 +228,21 @@ describe(`issue 28: route families in a real n8n ${N8N_VERSION}`, { timeout: 900
 				triggerWorkflow(w.paid, { event: 'paymentCompleted', options: {} }, credential, POLL),
 			);
 		}
+		workflows.push(
+			triggerWorkflow(
+				WF.R.note,
+				{ event: 'newNotification', options: { unreadOnly: true } },
+				LOGIN_REFERENCE,
+				POLL,
+			),
+		);
 		workflows.push(...loginSendCases('e2eLogin', LOGIN, SENDER, '+255700000011', AT));
 		e2e = await setupE2E({
 			workflows,
 			extraCredentials: () => [
 				sandboxCredential(LOGIN, wild, 'jwt'),
 				sandboxCredential(KEY, documented, 'apiKeyBearer'),
+				sandboxCredential(LOGIN_REFERENCE, reference, 'jwt'),
 			],
 		});
 	});
@@ -215,6 +251,7 @@ describe(`issue 28: route families in a real n8n ${N8N_VERSION}`, { timeout: 900
 		await e2e?.cleanup();
 		await wild?.close();
 		await documented?.close();
+		await reference?.close();
 	});
 
 	test('login, wild: Get Status, Get Balance, Payment Get Status (at once) and Billing Return All give data, on the login routes only', async () => {
@@ -286,8 +323,78 @@ describe(`issue 28: route families in a real n8n ${N8N_VERSION}`, { timeout: 900
 		});
 	});
 
+	test("login, documented (the reference's service): Get Status, Get Balance, Payment Get Status and Billing Return All give data on the reference's routes, one 404 a node at most", async () => {
+		const { result, counts } = await run(WF.R.ops, reference);
+		for (const name of ['Get Status', 'Get Balance', 'Payment Get Status', 'Billing Get Many'])
+			assert.equal(
+				result.nodes[name].error,
+				undefined,
+				`${name}: ${JSON.stringify(result.nodes[name].error)}`,
+			);
+		const messageId = result.nodes['Get Status'].items[0].message_id;
+		assert.ok(['sent', 'delivered'].includes(result.nodes['Get Status'].items[0].status));
+		const balance = result.nodes['Get Balance'].items[0];
+		assert.equal(typeof balance.balance, 'number');
+		const payment = result.nodes['Payment Get Status'].items[0];
+		assert.equal(payment.status, 'completed');
+		const pages = Math.ceil((await admin(reference, 'GET', '/state')).billingRecords / 100);
+		assert.equal(
+			result.nodes['Billing Get Many'].items.length,
+			(await admin(reference, 'GET', '/state')).billingRecords,
+		);
+		// Get Status answers on the reference's Get Delivery Details route, which is the login family's; each other
+		// node asks the real server's route once (404: this server does not have it), then the reference's.
+		assert.deepEqual(counts, {
+			'POST /api/auth/login/': 1,
+			[`GET /api/messaging/sms/${messageId}/status/`]: 1,
+			'GET /api/billing/sms/balance/': 1,
+			'GET /api/integration/v1/sms/balance/': 1,
+			[`GET /api/billing/payments/transactions/${payment.id}/progress/`]: 1,
+			[`GET /api/billing/payments/transactions/${payment.id}/status/`]: 1,
+			'GET /api/billing/history/comprehensive/': 1,
+			'GET /api/billing/history/': pages,
+		});
+		const hints = (runOf(result, 'Get Balance').hints ?? []).map(
+			(/** @type {any} */ h) => h.message,
+		);
+		assert.ok(
+			hints.some((/** @type {string} */ h) =>
+				h.includes("Used the API reference's route GET /api/integration/v1/sms/balance/"),
+			),
+			JSON.stringify(hints),
+		);
+	});
+
+	test("login, documented (the reference's service): Send (2 recipients) and a 1,000-item broadcast go out on the reference's route, one 404 a run", async () => {
+		const one = await run(WF.R.send, reference);
+		assert.equal(
+			one.result.nodes.Send.error,
+			undefined,
+			JSON.stringify(one.result.nodes.Send.error),
+		);
+		assert.equal(one.result.nodes.Send.items[0].outcome, 'sent');
+		const posts = (/** @type {Record<string, number>} */ counts) =>
+			Object.fromEntries(
+				Object.entries(counts).filter(([k]) => k.startsWith('POST /api/') && !k.includes('auth')),
+			);
+		assert.deepEqual(posts(one.counts), {
+			'POST /api/messaging/sms/send/': 1,
+			'POST /api/integration/v1/sms/send/': 1,
+		});
+		const bulk = await run(WF.R.bulk, reference);
+		if (bulk.result) assert.equal(bulk.result.nodes.Send.items.length, 1000);
+		assert.deepEqual(posts(bulk.counts), {
+			'POST /api/messaging/sms/send/': 1,
+			'POST /api/integration/v1/sms/send/': 10,
+		});
+		const sent = bulk.requests
+			.filter((/** @type {any} */ r) => r.path === '/api/integration/v1/sms/send/')
+			.flatMap((/** @type {any} */ r) => r.body.recipients);
+		assert.equal(new Set(sent).size, 1000, 'every recipient once');
+	});
+
 	test(
-		'the Low Balance and Payment Completed triggers, activated: with the login on the login routes (wild, the payment transactions), with a key on the documented ones; a completed payment fires once',
+		"the Low Balance and Payment Completed triggers, activated: with the login on the login routes (wild, the payment transactions), with a key on the documented ones, with the login on the reference's service on its routes (and New Notification there); a completed payment fires once",
 		{ timeout: 600_000 },
 		async () => {
 			// A payment in each sandbox, pending when the triggers start (the key is let in for a moment in wild).
@@ -295,12 +402,14 @@ describe(`issue 28: route families in a real n8n ${N8N_VERSION}`, { timeout: 900
 			const pending = {
 				L: await initiate(wild),
 				K: await initiate(documented),
+				R: await initiate(reference),
 			};
 			await admin(wild, 'POST', '/config', { refuseApiKeys: true });
-			for (const sandbox of [wild, documented]) await admin(sandbox, 'DELETE', '/requests');
+			for (const sandbox of [wild, documented, reference])
+				await admin(sandbox, 'DELETE', '/requests');
 			const n8n = await activate(
 				e2e.n8n,
-				[WF.L.low, WF.L.paid, WF.K.low, WF.K.paid],
+				[WF.L.low, WF.L.paid, WF.K.low, WF.K.paid, WF.R.low, WF.R.paid, WF.R.note],
 				'e2e login routes',
 			);
 			try {
@@ -310,13 +419,28 @@ describe(`issue 28: route families in a real n8n ${N8N_VERSION}`, { timeout: 900
 					await polled(documented, '/api/billing/history/'),
 					'documented: no poll of the history',
 				);
+				assert.ok(
+					await polled(reference, '/api/billing/history/'),
+					'reference: no poll of the history',
+				);
+				assert.ok(
+					await polled(reference, '/api/notifications/'),
+					'reference: no poll of the notifications',
+				);
 				await admin(wild, 'POST', `/payments/${pending.L}/complete`);
 				await admin(documented, 'POST', `/payments/${pending.K}/complete`);
+				await admin(reference, 'POST', `/payments/${pending.R}/complete`);
+				await admin(reference, 'POST', '/notifications', {
+					title: 'E2E reference notice',
+					message: 'issue 41',
+					type: 'info',
+				});
 				/** @param {any} i */
 				const paymentOf = (i) => i.transaction_id ?? i.id;
 				for (const [family, sandbox] of /** @type {const} */ ([
 					['L', wild],
 					['K', documented],
+					['R', reference],
 				])) {
 					const low = await n8n.fired(WF[family].low);
 					assert.ok(low, `${family}: Low Balance fired`);
@@ -343,22 +467,41 @@ describe(`issue 28: route families in a real n8n ${N8N_VERSION}`, { timeout: 900
 							'GET /api/billing/payments/transactions/',
 							'GET /api/billing/sms/balance/',
 						]);
-					} else {
+					} else if (family === 'K') {
 						assert.deepEqual([...paths].sort(), [
 							'GET /api/billing/history/',
 							'GET /api/integration/v1/sms/balance/',
 						]);
+					} else {
+						// The reference's routes answer; the real server's are asked once a poll (404), the notifications'
+						// one route with both servers' unread filters.
+						assert.deepEqual([...paths].filter((p) => p !== 'POST /api/auth/login/').sort(), [
+							'GET /api/billing/history/',
+							'GET /api/billing/payments/transactions/',
+							'GET /api/billing/sms/balance/',
+							'GET /api/integration/v1/sms/balance/',
+							'GET /api/notifications/',
+						]);
 					}
 				}
+				const note = await n8n.fired(WF.R.note, (items) =>
+					items.some((i) => i.title === 'E2E reference notice'),
+				);
+				assert.ok(note, 'R: New Notification fired for the notification');
 				// Exactly once: two more polls of each list, and the payment is in one execution only.
 				await pollsMore(wild, TRANSACTIONS, 2);
 				await pollsMore(documented, '/api/billing/history/', 2);
-				for (const family of /** @type {const} */ (['L', 'K'])) {
+				await pollsMore(reference, '/api/billing/history/', 2);
+				for (const family of /** @type {const} */ (['L', 'K', 'R'])) {
 					const firings = (await n8n.executions(WF[family].paid)).filter((execution) =>
 						triggerItems(execution).some((i) => paymentOf(i) === pending[family]),
 					);
 					assert.equal(firings.length, 1, `${family}: the payment fired once`);
 				}
+				const notes = (await n8n.executions(WF.R.note)).filter((execution) =>
+					triggerItems(execution).some((i) => i.title === 'E2E reference notice'),
+				);
+				assert.equal(notes.length, 1, 'R: the notification fired once');
 			} finally {
 				await n8n.stop();
 			}
@@ -425,7 +568,7 @@ describe(`issue 28: route families in a real n8n ${N8N_VERSION}`, { timeout: 900
 		assert.equal(requests.filter((r) => r.path.includes('/api/integration/v1/')).length, 0);
 	});
 
-	test('login, wild: a non-ASCII text fails the item before any request, naming the characters and their positions', async () => {
+	test('login, wild: a non-ASCII text fails the item naming the characters and their positions; nothing is sent', async () => {
 		const { result, requests } = await run(WF.L.nonAscii, wild);
 		const item = result.nodes.Send.items[0];
 		assert.equal(
@@ -433,10 +576,13 @@ describe(`issue 28: route families in a real n8n ${N8N_VERSION}`, { timeout: 900
 			`'Message' has characters the send route does not take: ${oddCharacters(NON_ASCII_TEXT)} [item 0]`,
 		);
 		assert.equal(item.outcome, 'notSent');
+		// The login route takes ASCII only, so it is not asked; the reference's route, which takes any text, is asked
+		// once and refuses the login there (as the real server's code does): nothing goes out.
 		assert.deepEqual(
-			requests.map((/** @type {any} */ r) => `${r.method} ${r.path}`),
-			[],
-			'no request at all',
+			requests
+				.filter((/** @type {any} */ r) => r.path !== '/api/auth/login/')
+				.map((/** @type {any} */ r) => `${r.method} ${r.path} ${r.status}`),
+			['POST /api/integration/v1/sms/send/ 401'],
 		);
 	});
 

@@ -1,13 +1,27 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import {
+	balanceOnLogin,
+	billingHistoryOnLogin,
+	messageStatusOnLogin,
+	paymentsOnLogin,
+	paymentStatusOnLogin,
+	sentOnLogin,
+} from './loginAnswers';
+
 /**
  * Every route of the service that the nodes call, in one place: its method and its path, with ids checked and encoded
  * as one path segment each (as n8n's Microsoft Teams node builds its Graph paths).
  *
- * The service has two families of routes. The documented integration API (`/api/integration/v1/…`) is opened by API
- * keys. The real server's own messaging and billing routes take only the login (email and password). An operation
- * that the service offers on both has a `Routes` pair; the others have one `Endpoint`, the same for every credential.
+ * The service has two families of routes: the API reference's (`documented`, mostly `/api/integration/v1/…`) and the
+ * real service's own messaging and billing routes (`login`, which its code opens to the email-and-password login
+ * only). A server may have either family, or both. An operation that has a route in each is declared here once: the
+ * documented endpoint with its `login` route beside it, and how that route's answer reads in the documented shape
+ * (loginAnswers.ts). The server decides which one is used: the transport asks one and, when the server does not have
+ * it or refuses the credential's kind there, the other (transport/routes.ts). The others have one `Endpoint`.
  *
- * This module imports nothing of the package's own: transport, operations, trigger events and list searches all read
- * their routes from here.
+ * This module imports only the pure answer readers of loginAnswers.ts: transport, operations, trigger events and list
+ * searches all read their routes from here.
  */
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -21,16 +35,30 @@ export interface Endpoint {
 	listKey?: string;
 	/** Where its answer keeps the one resource it returns (`{success, transaction: {...}}`), tried first. */
 	wrapper?: string;
+	/** Its path names one record (an id): a 404 there may mean that record does not exist, not the route. */
+	namesRecord?: boolean;
 }
 
-/** One operation on both route families: `documented` for API keys, `login` for the email-and-password login. */
-export interface Routes<E extends Endpoint = Endpoint> {
-	documented: E;
-	login: E;
+/** The login family's route of an operation that has both, with what differs from the documented request. */
+export interface LoginRoute {
+	path: string;
+	slow?: boolean;
+	namesRecord?: boolean;
+	/** Replaces the documented request's query (page and page size are added by the list reader on both). */
+	qs?: IDataObject;
+	/** Replaces the documented request's body. */
+	body?: IDataObject;
+	/** This route's answer in the documented route's shape (`credits` → `balance`, …). */
+	toDocumented?: (body: unknown) => unknown;
 }
 
-/** A send route, and what it can carry: Send checks an item against it before the request costs anything. */
-export interface SendEndpoint extends Endpoint {
+/** An operation on both route families: the documented endpoint, spread into a request, with its login route. */
+export type Paired<E extends Endpoint = Endpoint> = E & {
+	login: LoginRoute & Omit<E, keyof Endpoint>;
+};
+
+/** What a send route can carry: Send checks an item against each route before a request costs anything. */
+export interface SendRules {
 	/** It has a schedule field (`schedule_time`). */
 	schedules: boolean;
 	/** It takes plain ASCII text only (400 INVALID_CHARACTERS otherwise). */
@@ -38,6 +66,7 @@ export interface SendEndpoint extends Endpoint {
 	/** Most recipients one request may carry. */
 	maxRecipients: number;
 }
+export type SendEndpoint = Endpoint & SendRules;
 
 /** `.`, `..` and their percent-encoded forms, which URL parsing treats as "this" and "parent" folder. */
 export function isDotSegment(value: string): boolean {
@@ -55,6 +84,8 @@ export function encodeId(value: string): string {
 
 const get = (path: string, slow?: boolean): Endpoint =>
 	slow ? { method: 'GET', path, slow } : { method: 'GET', path };
+/** An endpoint whose path names one record. */
+const one = (endpoint: Endpoint): Endpoint => ({ ...endpoint, namesRecord: true });
 const post = (path: string): Endpoint => ({ method: 'POST', path });
 const patch = (path: string): Endpoint => ({ method: 'PATCH', path });
 const remove = (path: string): Endpoint => ({ method: 'DELETE', path });
@@ -66,80 +97,96 @@ export const endpoints = {
 	logIn: () => post('/api/auth/login/'),
 
 	/** The documented route has no schedule field; the messaging route takes plain ASCII text only. */
-	sendSms: (): Routes<SendEndpoint> => ({
-		documented: {
-			...post('/api/integration/v1/sms/send/'),
-			schedules: false,
-			asciiOnly: false,
-			maxRecipients: 1000,
-		},
+	sendSms: (): Paired<SendEndpoint> => ({
+		...post('/api/integration/v1/sms/send/'),
+		schedules: false,
+		asciiOnly: false,
+		maxRecipients: 1000,
 		login: {
-			...post('/api/messaging/sms/send/'),
+			path: '/api/messaging/sms/send/',
 			schedules: true,
 			asciiOnly: true,
 			maxRecipients: 1000,
+			toDocumented: sentOnLogin,
 		},
 	}),
 	/** A message's delivery status. The login route is also Get Delivery Details' only route. */
-	messageStatus: (messageId: string): Routes => ({
-		documented: get(`/api/integration/v1/sms/status/${encodeId(messageId)}/`),
-		login: get(`/api/messaging/sms/${encodeId(messageId)}/status/`),
+	messageStatus: (messageId: string): Paired => ({
+		...one(get(`/api/integration/v1/sms/status/${encodeId(messageId)}/`)),
+		login: {
+			path: `/api/messaging/sms/${encodeId(messageId)}/status/`,
+			namesRecord: true,
+			toDocumented: messageStatusOnLogin,
+		},
 	}),
 	messageDetails: (messageId: string) =>
-		wrapped(get(`/api/messaging/sms/${encodeId(messageId)}/status/`), 'message'),
+		wrapped(one(get(`/api/messaging/sms/${encodeId(messageId)}/status/`)), 'message'),
 	smsStats: () => wrapped(get('/api/messaging/sms/stats/'), 'stats'),
-	/** The credit balance. The documented route is also how the credential test and the API-key probe check a key. */
-	balance: (): Routes => ({
-		documented: get('/api/integration/v1/sms/balance/'),
-		login: get('/api/billing/sms/balance/'),
+	/** The credit balance. The documented route is also how the API-key probe checks a key. */
+	balance: (): Paired => ({
+		...get('/api/integration/v1/sms/balance/'),
+		login: { path: '/api/billing/sms/balance/', toDocumented: balanceOnLogin },
 	}),
 
 	createTenant: () => wrapped(post('/api/integration/v1/partner/tenants/create/'), 'data'),
 	initiatePayment: (tenantId: string) =>
 		wrapped(
-			post(`/api/integration/v1/partner/tenants/${encodeId(tenantId)}/payments/initiate/`),
+			one(post(`/api/integration/v1/partner/tenants/${encodeId(tenantId)}/payments/initiate/`)),
 			'data',
 		),
 	/**
 	 * A payment's status. The documented route asks the provider and may take a minute (the real server sleeps 60 s
-	 * there); the login route answers at once with the stored status. Its answer is read as the documented one.
+	 * there); the login route answers at once with the stored status and the provider's `payment_status`.
 	 */
-	paymentStatus: (transactionId: string): Routes => ({
-		documented: wrapped(
-			get(`/api/billing/payments/transactions/${encodeId(transactionId)}/status/`, true),
+	paymentStatus: (transactionId: string): Paired => ({
+		...wrapped(
+			one(get(`/api/billing/payments/transactions/${encodeId(transactionId)}/status/`, true)),
 			'transaction',
 		),
-		login: get(`/api/billing/payments/transactions/${encodeId(transactionId)}/progress/`),
+		login: {
+			path: `/api/billing/payments/transactions/${encodeId(transactionId)}/progress/`,
+			namesRecord: true,
+			toDocumented: paymentStatusOnLogin,
+		},
 	}),
-	/** The billing history. The real server's documented route fails (500) once a custom purchase exists. */
-	billingHistory: (): Routes => ({
-		documented: get('/api/billing/history/'),
-		login: get('/api/billing/history/comprehensive/'),
+	/**
+	 * The billing history. The real server's documented route fails (500) once a custom purchase exists; its
+	 * comprehensive history has purchases and payments (no usage records) and takes no `type`.
+	 */
+	billingHistory: (): Paired => ({
+		...get('/api/billing/history/'),
+		login: {
+			path: '/api/billing/history/comprehensive/',
+			qs: {},
+			toDocumented: billingHistoryOnLogin,
+		},
 	}),
 	/**
 	 * The payments with their own status, for the Payment Completed trigger: billing records of type `payment` on the
 	 * documented route; the login's list of payment transactions (newest first, pages of 20, `page` only). The login's
 	 * billing history lists a package's payment as its purchase, under the purchase's id.
 	 */
-	payments: (): Routes => ({
-		documented: get('/api/billing/history/'),
-		login: get('/api/billing/payments/transactions/'),
+	payments: (): Paired => ({
+		...get('/api/billing/history/'),
+		login: { path: '/api/billing/payments/transactions/', qs: {}, toDocumented: paymentsOnLogin },
 	}),
 	smsPackages: () => get('/api/billing/sms/packages/'),
 
 	campaignAnalytics: (campaignId: string) =>
-		get(`/api/messaging/campaigns/${encodeId(campaignId)}/analytics/`),
+		one(get(`/api/messaging/campaigns/${encodeId(campaignId)}/analytics/`)),
 	dashboardMetrics: () => get('/api/messaging/dashboard/metrics/'),
-	contact: (contactId: string) => get(`/api/messaging/contacts/${encodeId(contactId)}/`),
+	contact: (contactId: string) => one(get(`/api/messaging/contacts/${encodeId(contactId)}/`)),
 	/** Contacts (the real server's messaging routes): list, create, and by id update, delete, opt in and out. */
 	contacts: () => get('/api/messaging/contacts/'),
 	createContact: () => post('/api/messaging/contacts/'),
-	updateContact: (contactId: string) => patch(`/api/messaging/contacts/${encodeId(contactId)}/`),
-	deleteContact: (contactId: string) => remove(`/api/messaging/contacts/${encodeId(contactId)}/`),
+	updateContact: (contactId: string) =>
+		one(patch(`/api/messaging/contacts/${encodeId(contactId)}/`)),
+	deleteContact: (contactId: string) =>
+		one(remove(`/api/messaging/contacts/${encodeId(contactId)}/`)),
 	optInContact: (contactId: string) =>
-		post(`/api/messaging/contacts/${encodeId(contactId)}/opt-in/`),
+		one(post(`/api/messaging/contacts/${encodeId(contactId)}/opt-in/`)),
 	optOutContact: (contactId: string) =>
-		post(`/api/messaging/contacts/${encodeId(contactId)}/opt-out/`),
+		one(post(`/api/messaging/contacts/${encodeId(contactId)}/opt-out/`)),
 	/** Create or update up to 1,000 contacts at once (`import_type: phone_contacts`). */
 	importContacts: () => post('/api/messaging/contacts/bulk-import/'),
 	/** The account's active sender IDs, in one answer (not paged). */
@@ -151,6 +198,14 @@ export const endpoints = {
 		...get('/api/messaging/activity/recent/'),
 		listKey: 'activities',
 	}),
+	/** The caller's organisations: on the reference's service and every branch of the real one (the credential test). */
 	organizations: () => get('/api/tenants/'),
+	/**
+	 * Notifications. Their unread filter is `unread_only=true` in the reference and `status=unread` on the real server:
+	 * a request sends both (UNREAD_ONLY), since each server ignores the other's.
+	 */
 	notifications: () => get('/api/notifications/'),
 };
+
+/** The notifications' unread filter, on both families at once (see `notifications`). */
+export const UNREAD_ONLY: IDataObject = { unread_only: 'true', status: 'unread' };

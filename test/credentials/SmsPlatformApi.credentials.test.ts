@@ -100,10 +100,10 @@ describe('SmsPlatformApi credential: description', () => {
 		).resolves.toMatchObject({ headers: { Authorization: 'Bearer k' } });
 	});
 
-	it('has a test request per mode: the balance for an API key, the notifications for the login (JWT)', () => {
+	it('has a test request per mode: the balance for an API key, the organisations for the login (JWT), a route every server has', () => {
 		expect(credential.test.request).toEqual({
 			baseURL: expect.stringMatching(/^=\{\{.*\$credentials\.baseUrl.*\}\}$/),
-			url: '={{$credentials.authMethod === "jwt" ? "/api/notifications/" : "/api/integration/v1/sms/balance/"}}',
+			url: '={{$credentials.authMethod === "jwt" ? "/api/tenants/" : "/api/integration/v1/sms/balance/"}}',
 			method: 'GET',
 		});
 		expect(
@@ -541,7 +541,7 @@ describe('the credential test request', () => {
 			.post('/api/auth/login/', { email: 'ops@example.com', password: PASSWORD })
 			.reply(200, { access_token: 'tested-token' });
 		const api = nock('https://x.test', { reqheaders: { authorization: 'Bearer tested-token' } })
-			.get('/api/notifications/')
+			.get('/api/tenants/')
 			.reply(200, { count: 0, next: null, previous: null, results: [] });
 		const { helper } = await runCredentialTest(jwtCredentials({ baseUrl: 'https://x.test/' }));
 		expect(helper.logins).toBe(1);

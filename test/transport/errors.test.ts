@@ -14,6 +14,7 @@ import {
 	credentialNotAccepted,
 	mayHaveBeenAccepted,
 	refusedCredentialError,
+	ServiceError,
 } from '../../nodes/SmsPlatform/transport/errors';
 import { testSettings as policy } from '../support/testSettings';
 import { BASE_URL, runNode, caught } from '../support/harness';
@@ -196,7 +197,7 @@ describe('adviceFor and buildApiError', () => {
 		expect(error.context.details).toEqual({ available: 0 });
 	});
 
-	it('tells its caller whether the request may have been carried out, beside the error and not in it', () => {
+	it('tells its caller whether the request may have been carried out, as a typed field of its own class', () => {
 		const maybe = buildApiError(node, {
 			status: 502,
 			method: 'POST',
@@ -206,10 +207,12 @@ describe('adviceFor and buildApiError', () => {
 		});
 		const surely = buildApiError(node, { status: 400, method: 'POST', path: SEND });
 		expect([mayHaveBeenAccepted(maybe), mayHaveBeenAccepted(surely)]).toEqual([true, false]);
-		// The user's error holds only what is about the failure.
+		expect(maybe).toBeInstanceOf(ServiceError);
+		expect([maybe.mayHaveBeenAccepted, surely.mayHaveBeenAccepted]).toEqual([true, false]);
+		// Not in the context n8n shows: the user's error holds only what is about the failure.
 		expect(maybe.context).not.toHaveProperty('mayHaveBeenAccepted');
-		// A copy made for another item is the user's error, not a request's.
-		expect(mayHaveBeenAccepted(ownCopy(maybe))).toBe(false);
+		// A copy made for another item is the same failure: it says the same.
+		expect(mayHaveBeenAccepted(ownCopy(maybe))).toBe(true);
 		expect(mayHaveBeenAccepted(new Error('x'))).toBe(false);
 	});
 
@@ -217,6 +220,7 @@ describe('adviceFor and buildApiError', () => {
 		const refused = refusedCredentialError(node, { method: 'GET', path: BALANCE }, {}, 'jwt');
 		expect(refused.message).toBe('This endpoint does not accept the email and password login');
 		expect(credentialNotAccepted(refused)).toBe(true);
+		expect(refused.credentialRefused).toBe(true);
 		expect(refused.context).not.toHaveProperty('credentialNotAccepted');
 		expect(
 			credentialNotAccepted(buildApiError(node, { status: 401, method: 'GET', path: BALANCE })),

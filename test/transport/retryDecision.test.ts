@@ -181,10 +181,8 @@ describe('decide: what a request does after each attempt', () => {
 	});
 
 	it('settingsFor: a request’s own values over the defaults; the payment status waits longer by default', () => {
-		expect(settingsFor(endpoints.sendSms().documented.slow).timeoutMs).toBe(
-			DEFAULT_SETTINGS.timeoutMs,
-		);
-		const status = endpoints.paymentStatus('t-1').documented.slow;
+		expect(settingsFor(endpoints.sendSms().slow).timeoutMs).toBe(DEFAULT_SETTINGS.timeoutMs);
+		const status = endpoints.paymentStatus('t-1').slow;
 		expect(settingsFor(status).timeoutMs).toBe(DEFAULT_SETTINGS.slowTimeoutMs);
 		expect(settingsFor(status, { timeoutMs: 5000, maxRetries: undefined }).timeoutMs).toBe(5000);
 		expect(settingsFor(status, { maxRetries: undefined }).maxRetries).toBe(

@@ -56,7 +56,7 @@ describe('route families', () => {
 		expect(login).toHaveLength(1);
 		expect(documented).toHaveLength(0);
 		expect(hints.map((h) => h.message)).toEqual([
-			"Used the service's route for the email and password login, GET /api/billing/sms/balance/ (the API reference's route is GET /api/integration/v1/sms/balance/); the output has the documented fields.",
+			"Used the service's own route GET /api/billing/sms/balance/ (the API reference's is GET /api/integration/v1/sms/balance/); the output has the documented fields.",
 		]);
 	});
 
@@ -103,7 +103,7 @@ describe('route families', () => {
 		expect(documented).toHaveLength(3);
 		expect(helper.logins).toBe(1);
 		expect(hints.map((h) => h.message)).toEqual([
-			"Used the API reference's route GET /api/integration/v1/sms/status/m-1/: the service refused this credential on its other route.",
+			"Used the API reference's route GET /api/integration/v1/sms/status/m-1/. This server refused the credential on GET /api/messaging/sms/m-1/status/.",
 		]);
 	});
 
@@ -246,7 +246,7 @@ describe('route families', () => {
 		expect(login).toHaveLength(0);
 	});
 
-	it('login: Notifications Get Many with Unread Only asks ?status=unread', async () => {
+	it('Notifications Get Many with Unread Only asks both servers’ filters at once (unread_only=true and status=unread)', async () => {
 		loginOk();
 		const asked = counted('/api/notifications/', () => [
 			200,
@@ -261,7 +261,9 @@ describe('route families', () => {
 			},
 			credentials: jwtCredentials(),
 		});
-		expect(asked).toEqual(['/api/notifications/?status=unread&page=1&page_size=100']);
+		expect(asked).toEqual([
+			'/api/notifications/?unread_only=true&status=unread&page=1&page_size=100',
+		]);
 		expect(output).toHaveLength(1);
 	});
 

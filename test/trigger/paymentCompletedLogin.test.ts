@@ -9,7 +9,8 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { paymentRecord, paymentsRoutes } from '../../nodes/SmsPlatform/loginRoutes';
+import { endpoints } from '../../nodes/SmsPlatform/endpoints';
+import { paymentRecord } from '../../nodes/SmsPlatform/loginAnswers';
 import { BASE_URL, jwtCredentials } from '../support/harness';
 import { LiveTrigger } from './support/live';
 
@@ -118,12 +119,12 @@ describe('trigger paymentCompleted with the login: the payment transactions', ()
 			...record,
 		});
 		const page = { count: 1, next: null, previous: null, results: [record] };
-		expect(paymentsRoutes().login?.toDocumented?.(page)).toEqual({
+		expect(endpoints.payments().login?.toDocumented?.(page)).toEqual({
 			...page,
 			results: [paymentRecord(record)],
 		});
 		// The login route gets no type filter (the list has none; its records are all payments).
-		expect(paymentsRoutes()).toMatchObject({
+		expect(endpoints.payments()).toMatchObject({
 			path: '/api/billing/history/',
 			login: { path: PATH, qs: {} },
 		});

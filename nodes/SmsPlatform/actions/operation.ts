@@ -17,21 +17,22 @@ export interface ItemFailure {
 	fields?: IDataObject;
 }
 
-/** The fields handed with errors thrown by `execute` operations (see `withFields`); nothing else is kept. */
-const thrownFields = new WeakMap<Error, IDataObject>();
+/** An error that carries the fields of its item's error item (see `withFields`). */
+type WithItemFields = Error & { itemFields?: IDataObject };
 
 /**
  * For an operation that handles one item at a time: its error, with the fields the item's error item adds (what
- * `ItemFailure.fields` is for a batch operation).
+ * `ItemFailure.fields` is for a batch operation). Kept on the error itself, out of what n8n shows of it.
  */
 export function withFields<E extends Error>(error: E, fields: IDataObject): E {
-	thrownFields.set(error, { ...thrownFields.get(error), ...fields });
+	const itemFields = { ...(error as WithItemFields).itemFields, ...fields };
+	Object.defineProperty(error, 'itemFields', { value: itemFields, configurable: true });
 	return error;
 }
 
 /** The fields handed with a thrown error, if any. */
 export function fieldsOf(error: unknown): IDataObject | undefined {
-	return error instanceof Error ? thrownFields.get(error) : undefined;
+	return error instanceof Error ? (error as WithItemFields).itemFields : undefined;
 }
 
 /**

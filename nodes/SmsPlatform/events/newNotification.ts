@@ -1,7 +1,6 @@
-import { unreadNotificationsRoutes } from '../loginRoutes';
 import type { IDataObject } from 'n8n-workflow';
 
-import { endpoints } from '../endpoints';
+import { endpoints, UNREAD_ONLY } from '../endpoints';
 import { isRead } from '../helpers/notifications';
 import { maxEventsOption, timelineEvent } from './triggerEvent';
 
@@ -26,9 +25,9 @@ export const newNotification = timelineEvent({
 		unreadOnly: (ctx.getNodeParameter('options', {}) as IDataObject).unreadOnly === true,
 	}),
 	spec: (settings, maxEvents) => ({
-		...(settings.unreadOnly ? unreadNotificationsRoutes() : endpoints.notifications()),
-		qs: settings.unreadOnly ? { unread_only: 'true' } : {},
-		// A server may ignore `unread_only`: read ones are passed over here, on whichever read flag they carry.
+		...endpoints.notifications(),
+		qs: settings.unreadOnly ? UNREAD_ONLY : {},
+		// A server may ignore both filters: read ones are passed over here, on whichever read flag they carry.
 		matches: (record) => !settings.unreadOnly || isRead(record) !== true,
 		classify: () => 'emit',
 		maxEmit: maxEvents,

@@ -1,3 +1,4 @@
+import { endpoints } from '../endpoints';
 import { billingType, groupedRecords } from '../helpers/billing';
 import {
 	isInProgress,
@@ -6,7 +7,6 @@ import {
 	paymentStatus,
 	paymentTransaction,
 } from '../helpers/payments';
-import { paymentsRoutes } from '../loginRoutes';
 import { coerceNumbers } from '../transport';
 import type { Verdict } from './timeline';
 import { idOf } from './timelineReader';
@@ -29,7 +29,7 @@ const WATCH_PAGES = 10;
 export const MAX_REMEMBERED_PAYMENTS = 200;
 
 /**
- * Payments (billing records of type `payment`; with the login, the payment transactions: loginRoutes.ts): each fires
+ * Payments (billing records of type `payment`; with the login, the payment transactions: endpoints.ts): each fires
  * once when it is seen `completed` after activation, whenever it was created. The time of a payment is its completion
  * (`completed_at`, else `updated_at`) where the record has one, else its creation: it orders the items and moves the
  * cursor, so a record created before the cursor that completed after it fires too. One seen in progress is watched until it completes, fails or a bound lets it go
@@ -43,7 +43,7 @@ export const paymentCompleted = timelineEvent({
 	options: [maxEventsOption],
 	settings: () => ({}),
 	spec: (_settings, maxEvents) => ({
-		...paymentsRoutes(),
+		...endpoints.payments(),
 		qs: { type: 'payment' },
 		readPage: groupedRecords,
 		matches: (record) => (billingType(record) ?? 'payment') === 'payment',

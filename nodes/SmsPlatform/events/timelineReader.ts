@@ -1,6 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { PAGE_SIZE, readPages, type Route } from '../transport';
+import type { LoginRoute } from '../endpoints';
+import { PAGE_SIZE, readPages } from '../transport';
 
 /**
  * Reading a newest-first list (payments, notifications) down to a cursor, for timeline.ts. It imports nothing from
@@ -14,7 +15,7 @@ export interface ReadSpec {
 	/** The endpoint's own list shape, if it has one (a grouped billing history): see ListRequest.readPage. */
 	readPage?: (body: unknown) => IDataObject[] | undefined;
 	/** The login family's route of the list (see transport/routes.ts). */
-	login?: Route;
+	login?: LoginRoute;
 	/**
 	 * Safety bounds on one poll's reading towards the cursor: at most this many records, and at most `maxPages` pages
 	 * (for a server that serves smaller pages than asked). Beyond them the oldest unread records are passed over.

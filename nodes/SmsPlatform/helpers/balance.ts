@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { endpoints } from '../endpoints';
-import { balanceRoutes } from '../loginRoutes';
 import {
 	apiRequest,
 	coerceNumbers,
@@ -21,8 +20,7 @@ export async function readBalance(
 	settings?: Partial<RequestSettings>,
 ): Promise<IDataObject & { balance: number }> {
 	const response = await apiRequest(ctx, {
-		method: 'GET',
-		...balanceRoutes(),
+		...endpoints.balance(),
 		itemIndex,
 		settings,
 	});
@@ -34,12 +32,12 @@ export async function readBalance(
 		ctx.getNode(),
 		{
 			...response,
-			path: response.route?.split(' ')[1] ?? endpoints.balance().documented.path,
+			path: response.route?.split(' ')[1] ?? endpoints.balance().path,
 			itemIndex,
 		},
 		{
 			message: "The service's balance answer has no number in 'balance'",
-			description: `GET ${endpoints.balance().documented.path} should answer { "balance": <number>, "currency": "..." }. Check the Base URL of the credential (it may point at something other than the API), or try again later.`,
+			description: `GET ${endpoints.balance().path} should answer { "balance": <number>, "currency": "..." }. Check the Base URL of the credential (it may point at something other than the API), or try again later.`,
 		},
 	);
 }

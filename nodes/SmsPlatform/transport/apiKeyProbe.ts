@@ -20,7 +20,7 @@ export async function probeApiKey(
 			CREDENTIAL_TYPE,
 			{
 				method: 'GET',
-				url: `${baseUrl}${endpoints.balance().documented.path}`,
+				url: `${baseUrl}${endpoints.balance().path}`,
 				headers: { Accept: 'application/json' },
 				json: true,
 				timeout: settings.timeoutMs,

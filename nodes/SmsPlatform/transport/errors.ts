@@ -22,6 +22,8 @@ export interface RequestInfo {
 	creates?: 'sms' | 'record';
 	/** What this endpoint says, in a 5xx, for an id that may not exist (beside "No … matches the given query"). */
 	noMatchWords?: RegExp;
+	/** Its path names one record (endpoints.ts): a JSON 404 there is that record's, not the route's. */
+	namesRecord?: boolean;
 }
 
 /** What happened, in the user's terms: the title of an error from the service's HTTP status. */
@@ -38,23 +40,23 @@ const TITLES: Record<number, string> = {
 };
 
 /**
- * What a request's error means for the code that made the request, kept beside the error (not in it: the error is what
- * the user sees). Read with `mayHaveBeenAccepted` and `credentialNotAccepted`; a copy of an error does not carry it.
+ * The error of a request to the service: what the user sees (NodeApiError's message and description), and the facts
+ * the code that made the request decides on, as typed fields of its own (read with `instanceof ServiceError`, or the
+ * readers below): nothing is recovered from an error's text or context.
  */
-interface ErrorFacts {
-	/** A request that is not safe to repeat failed after it may have reached the service. */
-	mayHaveBeenAccepted?: true;
-	/** The endpoint refused this kind of credential (the credential itself is fine). */
-	credentialNotAccepted?: true;
-}
-const facts = new WeakMap<Error, ErrorFacts>();
-
-function note(error: Error, fact: ErrorFacts): void {
-	facts.set(error, { ...facts.get(error), ...fact });
-}
-
-function factsOf(error: unknown): ErrorFacts {
-	return (error instanceof Error && facts.get(error)) || {};
+export class ServiceError extends NodeApiError {
+	/** A request that is not safe to repeat failed after it may have reached the service (5xx, time-out, dropped). */
+	mayHaveBeenAccepted = false;
+	/** The route refused this kind of credential (the credential itself works elsewhere): asking again cannot help. */
+	credentialRefused = false;
+	/** The server does not have this route (404 or 405 on a path that names no record, an HTML "not found" page). */
+	routeMissing = false;
+	/** n8n itself refused to send the request (its SSRF protection): it never left n8n. */
+	blockedByN8n = false;
+	/** The service's own code for the failure (e.g. `SENDER_ID_INVALID`). */
+	serviceCode?: string;
+	/** The request it is about: `METHOD /path`. */
+	route = '';
 }
 
 export function titleFor(status: number): string {
@@ -82,13 +84,17 @@ export interface ApiErrorInput {
 	description?: string;
 	/** A request that is not safe to repeat failed after it may have reached the service (5xx, time-out, dropped). */
 	mayHaveBeenAccepted?: boolean;
+	/** See ServiceError. */
+	routeMissing?: boolean;
+	credentialRefused?: boolean;
+	blockedByN8n?: boolean;
 }
 
 /**
  * Builds the error a user sees: a short title of what happened in the user's terms; in the description the
  * service's own words with the HTTP status, what to do about it, and the request.
  */
-export function buildApiError(node: INode, input: ApiErrorInput): NodeApiError {
+export function buildApiError(node: INode, input: ApiErrorInput): ServiceError {
 	const words = readServerWords(input.body);
 	const status = input.status;
 	const message =
@@ -105,7 +111,7 @@ export function buildApiError(node: INode, input: ApiErrorInput): NodeApiError {
 	);
 	parts.push(`Request: ${input.method} ${input.path}.`);
 	const description = parts.join(' ');
-	const error = new NodeApiError(
+	const error = new ServiceError(
 		node,
 		{ message, description, httpCode: status ? String(status) : undefined } as JsonObject,
 		{ itemIndex: input.itemIndex, httpCode: status ? String(status) : undefined },
@@ -113,25 +119,27 @@ export function buildApiError(node: INode, input: ApiErrorInput): NodeApiError {
 	// NodeApiError rewrites messages that contain common error codes: keep exactly ours.
 	error.message = message;
 	error.description = description;
+	// n8n shows the context's errorCode and details in the error panel.
 	if (words?.code) error.context.errorCode = words.code;
 	if (words?.details !== undefined) error.context.details = words.details as JsonObject;
 	if (status) error.httpCode = String(status);
-	if (input.mayHaveBeenAccepted) note(error, { mayHaveBeenAccepted: true });
+	error.serviceCode = words?.code;
+	error.route = `${input.method} ${input.path}`;
+	error.mayHaveBeenAccepted = input.mayHaveBeenAccepted === true;
+	error.routeMissing = input.routeMissing === true;
+	error.credentialRefused = input.credentialRefused === true;
+	error.blockedByN8n = input.blockedByN8n === true;
 	return error;
 }
 
-/**
- * The service's own code for a failure (e.g. `SENDER_ID_INVALID`), which buildApiError keeps on the error for the user
- * (the error item's `errorCode`). Read only here, so no other layer knows where an error keeps it.
- */
+/** The service's own code for a failure (e.g. `SENDER_ID_INVALID`), for the error item's `errorCode`. */
 export function serviceCodeOf(error: unknown): string | undefined {
-	const code = (error as { context?: { errorCode?: unknown } } | undefined)?.context?.errorCode;
-	return typeof code === 'string' ? code : undefined;
+	return error instanceof ServiceError ? error.serviceCode : undefined;
 }
 
 /** Whether the request behind this error may have been carried out by the service although it failed here. */
 export function mayHaveBeenAccepted(error: unknown): boolean {
-	return factsOf(error).mayHaveBeenAccepted === true;
+	return error instanceof ServiceError && error.mayHaveBeenAccepted;
 }
 
 /** No answer at all: what failed, and whether the request may have reached the service. */
@@ -140,7 +148,7 @@ export function networkError(
 	req: RequestInfo,
 	failure: NetworkFailure,
 	context: { baseUrl: string; attempts: number; settings: RequestSettings },
-): NodeApiError {
+): ServiceError {
 	const { neverConnected, timedOut, code } = failure;
 	const idempotent = req.creates === undefined;
 	const what = neverConnected
@@ -169,7 +177,7 @@ export function tooLongWaitError(
 	req: RequestInfo,
 	waitMs: number,
 	maxMs: number,
-): NodeApiError {
+): ServiceError {
 	return buildApiError(node, {
 		status: 429,
 		method: req.method,
@@ -190,8 +198,9 @@ export function refusedCredentialError(
 	req: RequestInfo,
 	body: unknown,
 	kind: 'jwt' | 'apiKey',
-): NodeApiError {
-	const error = buildApiError(node, {
+): ServiceError {
+	// Asking again will not help: callers that poll stop on it; a request with another route tries that one.
+	return buildApiError(node, {
 		status: 401,
 		body,
 		method: req.method,
@@ -206,13 +215,58 @@ export function refusedCredentialError(
 			kind === 'jwt'
 				? "'Email' and 'Password' are right: the login worked, and this endpoint refused the token it had just issued. Use an SMS Platform credential with 'Authentication' set to an API key for this operation."
 				: "The API key is right: the service's API-key endpoints accept it, and this one refused it. Use an SMS Platform credential with 'Authentication' set to 'Email and Password' for this operation.",
+		credentialRefused: true,
 	});
-	// Asking again will not help: callers that poll stop on it.
-	note(error, { credentialNotAccepted: true });
-	return error;
 }
 
 /** Whether an error says this endpoint does not take the credential's kind (retrying cannot help). */
 export function credentialNotAccepted(error: unknown): boolean {
-	return factsOf(error).credentialNotAccepted === true;
+	return error instanceof ServiceError && error.credentialRefused;
+}
+
+/**
+ * n8n refused to send the request: its SSRF protection (n8n 2.x, `N8N_SSRF_PROTECTION_ENABLED`) blocks the Base URL's
+ * address. Told by the error's class name (n8n's SsrfBlockedIpError, SsrfBlockedHostnameError), which n8n may wrap.
+ */
+export function isBlockedByN8n(error: unknown): boolean {
+	for (
+		let e = error as { name?: unknown; cause?: unknown } | undefined, depth = 0;
+		e && depth < 4;
+		depth++
+	) {
+		if (e.name === 'SsrfBlockedIpError' || e.name === 'SsrfBlockedHostnameError') return true;
+		e = e.cause as typeof e;
+	}
+	return false;
+}
+
+/** The request never left n8n: its SSRF protection blocked the address. Nothing was sent; asking again cannot help. */
+export function blockedByN8nError(node: INode, req: RequestInfo, baseUrl: string): ServiceError {
+	return buildApiError(node, {
+		method: req.method,
+		path: req.path,
+		itemIndex: req.itemIndex,
+		message: `n8n blocked the request to ${baseUrl}: its SSRF protection does not allow this address`,
+		description:
+			"Nothing was sent: the request never left n8n. n8n's SSRF protection (N8N_SSRF_PROTECTION_ENABLED) blocks private and local addresses. If the service really is at this address, ask the n8n administrator to allow it with N8N_SSRF_ALLOWED_HOSTNAMES (the host name) or N8N_SSRF_ALLOWED_IP_RANGES (its address range).",
+		blockedByN8n: true,
+	});
+}
+
+/**
+ * Neither route of an operation is on this server (both answered 404 or 405, or an HTML "not found" page): the
+ * error names both, since either would have done.
+ */
+export function noRouteError(node: INode, req: RequestInfo, tried: ServiceError[]): ServiceError {
+	const routes = tried.map((error) => error.route).filter(Boolean);
+	return buildApiError(node, {
+		status: Number(tried[0].httpCode) || undefined,
+		method: req.method,
+		path: req.path,
+		itemIndex: req.itemIndex,
+		message: `The service has no endpoint for this operation: it has neither ${routes.join(' nor ')}`,
+		description:
+			"Nothing was done. Check 'Base URL' in the credential (it should be the service's address, without a path the API does not have); this server may not offer this operation.",
+		routeMissing: true,
+	});
 }

@@ -6,11 +6,14 @@ import { probeApiKey } from './apiKeyProbe';
 import { lowerCaseHeaders, parseBody, saysNoMatch } from './body';
 import type { RequestSettings } from './defaults';
 import {
+	blockedByN8nError,
 	buildApiError,
-	credentialNotAccepted,
 	type CredentialMode,
+	isBlockedByN8n,
 	networkError,
+	noRouteError,
 	refusedCredentialError,
+	type ServiceError,
 	tooLongWaitError,
 } from './errors';
 import { isLoginFailure, loginError } from './login';
@@ -18,7 +21,7 @@ import { decide, networkFailure, type Attempt, type Counters } from './policy';
 import { readAnswer } from './readAnswer';
 import { scrubAnswer, scrubError } from './redaction';
 import type { ApiRequest, ApiResponse } from './request';
-import { answeredOn, normalizeBaseUrl, routesFor } from './routes';
+import { answeredOn, normalizeBaseUrl, routesFor, triesTheOther } from './routes';
 import {
 	CREDENTIAL_TYPE,
 	credentialsDecrypted,
@@ -46,9 +49,16 @@ export async function apiRequest<T = unknown>(
 	ctx: ApiContext,
 	req: ApiRequest,
 ): Promise<ApiResponse<T>> {
-	// The route is chosen before the exchange (routes.ts): usually one, two when the login family may take it.
-	let refused: NodeApiError | undefined;
+	// The routes are chosen before the exchange (routes.ts): usually one; two when the operation has a route in each
+	// family, and the second is asked only when the server does not have the first or refused the credential there.
+	const failed: ServiceError[] = [];
+	let cannotCarry: Error | undefined;
 	for (const tried of await routesFor(ctx, req)) {
+		const refusal = req.cannotCarry?.(tried.family);
+		if (refusal) {
+			cannotCarry ??= refusal;
+			continue;
+		}
 		let response: ApiResponse<T>;
 		try {
 			response = await attemptUntilDecided<T>(ctx, tried.req);
@@ -58,15 +68,19 @@ export async function apiRequest<T = unknown>(
 					? caught
 					: new NodeOperationError(ctx.getNode(), caught as Error, { itemIndex: req.itemIndex });
 			await scrubError(ctx, error, req.itemIndex);
-			// Refused before anything was done (a send included: nothing was sent): the next route may take it.
-			if (!credentialNotAccepted(error)) throw error;
-			refused ??= error as NodeApiError;
+			if (!req.login || !triesTheOther(error)) throw error;
+			failed.push(error);
 			continue;
 		}
 		await scrubAnswer(ctx, response.body, req.itemIndex);
-		return answeredOn(ctx, tried, req, response, refused !== undefined);
+		return answeredOn(ctx, tried, req, response, failed);
 	}
-	throw refused as NodeApiError;
+	// No route took it. What a route could not carry says most (it names the field); then a refused credential (it
+	// names the credential to use); both routes missing are named together.
+	if (cannotCarry) throw cannotCarry;
+	const refused = failed.find((error) => error.credentialRefused);
+	if (refused || failed.length === 1) throw refused ?? failed[0];
+	throw noRouteError(ctx.getNode(), req, failed);
 }
 
 /** The I/O loop: pace, send one attempt, and carry out what `decide` says about it. */
@@ -112,6 +126,7 @@ async function attemptUntilDecided<T>(ctx: ApiContext, req: ApiRequest): Promise
 				saysNoMatch: response.statusCode >= 500 && saysNoMatch(response.body, req.noMatchWords),
 			};
 		} catch (error) {
+			if (isBlockedByN8n(error)) throw blockedByN8nError(ctx.getNode(), req, baseUrl);
 			attempt = { failure: networkFailure(rethrowIfAnswered(ctx, req, error)) };
 		} finally {
 			rate.inFlight--;
@@ -127,7 +142,7 @@ async function attemptUntilDecided<T>(ctx: ApiContext, req: ApiRequest): Promise
 				idempotent,
 				credentialKind: isJwt ? 'jwt' : 'apiKey',
 				tokenWasFresh: tokenBefore === '' || token === session.freshToken,
-				isKeyEndpoint: req.path === endpoints.balance().documented.path,
+				isKeyEndpoint: req.path === endpoints.balance().path,
 				nowMs: Date.now(),
 			},
 			counters,

@@ -21,6 +21,7 @@
  */
 
 export { apiRequest } from './exchange';
+export type { ApiRequest } from './request';
 export { getList, getRecord, listRecords } from './records';
 export { readPages, PAGE_SIZE } from './pages';
 export { coerceNumbers, unwrapObject } from './envelopes';
@@ -35,4 +36,4 @@ export {
 	type ApiContext,
 } from './session';
 export { DEFAULT_SETTINGS, type RequestSettings } from './defaults';
-export { checkedBaseUrl, firstFamily, type Route, type RouteFamily } from './routes';
+export { checkedBaseUrl, type RouteFamily } from './routes';

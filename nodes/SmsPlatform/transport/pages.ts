@@ -5,7 +5,7 @@ import { hasNext, listCount, listIn } from './envelopes';
 import { unexpectedAnswerError } from './readAnswer';
 import { apiRequest } from './exchange';
 import type { ApiRequest, ApiResponse } from './request';
-import type { Route } from './routes';
+import type { LoginRoute } from '../endpoints';
 import { parallelBudget, sessionOf, settingsOf, type ApiContext } from './session';
 
 /** The page and page size of a list request's query, for the login route's own query. */
@@ -53,7 +53,7 @@ export interface ListRequest {
 	/** What makes two records the same one, for outputting each once. Default: the record's `id`; none: never merged. */
 	keyOf?: (record: IDataObject) => string | undefined;
 	/** The login family's route (see routes.ts): its query replaces `qs`, and gets the page and page size too. */
-	login?: Route;
+	login?: LoginRoute;
 }
 
 export interface Page {

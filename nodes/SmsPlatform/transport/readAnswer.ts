@@ -1,16 +1,24 @@
-import type { IDataObject, INode, NodeApiError } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 
 import { parseBody, type ParsedBody, readServerWords, saysNoMatch } from './body';
-import { buildApiError, type CredentialMode, type RequestInfo, titleFor } from './errors';
+import {
+	buildApiError,
+	type CredentialMode,
+	type RequestInfo,
+	type ServiceError,
+	titleFor,
+} from './errors';
 
 /** The final answer to a request: its value, or the error it stands for. */
 
 /**
- * A 404 for a path the service does not have (an HTML "Not Found" page, or the words "Not found: GET /path"), as
- * opposed to a 404 for an id that does not exist (a JSON body such as `{"detail": "Not found."}`).
+ * The server does not have this route: a 404 or 405 on a path that names no record, or on any path an HTML "Not
+ * Found" page or the words "Not found: GET /path". A JSON 404 on a path that names a record (`{"detail": "Not
+ * found."}`) is that record's: the id does not exist.
  */
-function isNoSuchEndpoint(body: ParsedBody, req: RequestInfo): boolean {
-	if (body.kind === 'html') return true;
+function isRouteMissing(status: number, body: ParsedBody, req: RequestInfo): boolean {
+	if (status !== 404 && status !== 405) return false;
+	if (!req.namesRecord || body.kind === 'html') return true;
 	const words = readServerWords(body.value)?.message ?? '';
 	return new RegExp(`^Not found: ${req.method} /`, 'i').test(words);
 }
@@ -59,14 +67,15 @@ export function readAnswer(
 			description: `It answers this way for an ID that does not exist (or belongs to another account), so the request was not tried again. Check the ID.`,
 		});
 	}
-	if (status === 404 && isNoSuchEndpoint(body, req)) {
+	if (isRouteMissing(status, body, req)) {
 		throw buildApiError(node, {
 			...where,
 			status,
 			body: body.value,
 			message: `The service has no such endpoint: ${req.method} ${req.path}`,
 			description:
-				"Check 'Base URL' in the credential, or the service may not offer this operation. (An ID that does not exist is answered differently.)",
+				"Nothing was done. Check 'Base URL' in the credential, or the service may not offer this operation.",
+			routeMissing: true,
 		});
 	}
 	if (status < 200 || status >= 300) {
@@ -137,7 +146,7 @@ export function unexpectedAnswerError(
 	node: INode,
 	answer: { statusCode: number; body: unknown; path: string; itemIndex?: number },
 	problem: { message: string; description: string; shown?: number },
-): NodeApiError {
+): ServiceError {
 	const shown = JSON.stringify(answer.body)?.slice(0, problem.shown ?? 200) ?? 'an empty body';
 	return buildApiError(node, {
 		method: 'GET',

@@ -5,7 +5,7 @@ import { coerceNumbers, unwrapObject } from './envelopes';
 import { unexpectedAnswerError } from './readAnswer';
 import { apiRequest } from './exchange';
 import { listAnswer, listRequest, type ListRequest, pageSizeOf, readPages } from './pages';
-import type { Route } from './routes';
+import type { LoginRoute } from '../endpoints';
 import type { ApiContext } from './session';
 
 /**
@@ -27,8 +27,10 @@ export interface RecordRequest {
 	numbers?: string[];
 	/** Documented fields the answer must have (the resource is useless without them). */
 	required?: string[];
+	/** Its path names one record (endpoints.ts): a JSON 404 is that record's. */
+	namesRecord?: boolean;
 	/** The login family's route (see routes.ts). */
-	login?: Route;
+	login?: LoginRoute;
 	/** See RequestInfo.noMatchWords. */
 	noMatchWords?: RegExp;
 }
@@ -46,6 +48,7 @@ export async function getRecord(ctx: ApiContext, req: RecordRequest): Promise<ID
 		qs: req.qs,
 		itemIndex: req.itemIndex,
 		settings: req.settings,
+		namesRecord: req.namesRecord,
 		login: req.login,
 		noMatchWords: req.noMatchWords,
 	});

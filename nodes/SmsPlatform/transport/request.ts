@@ -1,7 +1,8 @@
 import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 
 import type { RequestSettings } from './defaults';
-import type { Route } from './routes';
+import type { LoginRoute } from '../endpoints';
+import type { RouteFamily } from './routes';
 
 /** What one request to the service is (apiRequest in exchange.ts), and what it answers. */
 
@@ -21,8 +22,15 @@ export interface ApiRequest {
 	 */
 	creates?: 'sms' | 'record';
 	settings?: Partial<RequestSettings>;
+	/** Its path names one record (endpoints.ts). */
+	namesRecord?: boolean;
 	/** The route of the login family, when this operation has one (see routes.ts); `path` is the documented route. */
-	login?: Route;
+	login?: LoginRoute;
+	/**
+	 * Why a family's route cannot carry this request (Send's rules in endpoints.ts: a schedule, the text), asked before
+	 * that route is: a route that cannot carry it is not asked, and its reason is the error when no route takes it.
+	 */
+	cannotCarry?: (family: RouteFamily) => Error | undefined;
 	/** See RequestInfo.noMatchWords in errors.ts. */
 	noMatchWords?: RegExp;
 }

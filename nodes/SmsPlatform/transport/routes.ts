@@ -1,54 +1,36 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { LoginRoute } from '../endpoints';
+import { ServiceError } from './errors';
 import { credentialsOf, sessionOf, type ApiContext } from './session';
 
 /**
  * Where a request goes: the credential's Base URL (checked, with what is said when it is not one), and the route
- * family. Two route families, one node. The API reference's routes (`documented`) are for API keys; the real
- * service's code takes only the login, on its messaging and billing routes (`login`). An operation that has both hands
- * the login route with its request; the request goes to the credential's own family first (or to the family that
- * answered earlier in this run) and, only when that route refused the credential's kind before doing anything (a 401
- * for a credential that works), to the other one. The answer is read in the documented shape either way.
+ * family. The server decides the family, not the credential: an operation with a route in each family
+ * (endpoints.ts) is asked on one and, when that server does not have the route (a 404 or 405 on a path that names no
+ * record, an HTML "not found" page) or refused the credential's kind there before doing anything (a 401 for a
+ * credential that works elsewhere), on the other, once: nothing was done, a send included. The family that answered
+ * is asked first for the rest of the run, so a broadcast or a Return All does not ask twice.
+ *
+ * Which family first, before any answer: the API reference's for an API key (the real service's code refuses keys
+ * everywhere, so a key has nothing to find there), the real service's for the login. A server of the reference then
+ * costs one extra request a run with the login (its 404), and the real one none; asking the reference's routes first
+ * would cost the real server one (its 401 or 404) and, on the payment status, its 60-second route.
  */
 
 export type RouteFamily = 'documented' | 'login';
-
-/** The login family's route of a request: its path, and its query or body where they differ from the documented one. */
-export interface Route {
-	path: string;
-	/** The route answers slowly by design (endpoints.ts): a longer default timeout. */
-	slow?: boolean;
-	/** Replaces the documented request's query (page and page size are added by the list reader on both). */
-	qs?: IDataObject;
-	/** Replaces the documented request's body. */
-	body?: IDataObject;
-	/** This route's answer in the documented route's shape (`credits` → `balance`, …). */
-	toDocumented?: (body: unknown) => unknown;
-	/** Only this route may carry the request (the documented one would drop what it asks, e.g. a schedule time). */
-	only?: boolean;
-}
 
 /** What a request needs for the choice: the documented route as the request itself, and the login route beside it. */
 interface RoutedRequest {
 	method: string;
 	path: string;
 	slow?: boolean;
+	namesRecord?: boolean;
 	qs?: IDataObject;
 	body?: IDataObject;
 	itemIndex?: number;
-	login?: Route;
-}
-
-/**
- * The family a request with both routes is sent on first: the one that answered earlier in this run, else the
- * credential's own. An operation that must know its route before sending (Send's rules) asks here.
- */
-export async function firstFamily(ctx: ApiContext, itemIndex?: number): Promise<RouteFamily> {
-	const session = sessionOf(ctx);
-	if (session.family) return session.family;
-	const credentials = await credentialsOf(ctx, itemIndex);
-	return credentials.authMethod === 'jwt' ? 'login' : 'documented';
+	login?: LoginRoute;
 }
 
 /** One route a request may go on: its family, and the request as that route takes it. */
@@ -59,64 +41,84 @@ export interface RouteTry<R> {
 
 /**
  * The routes to try for `req`, in order, chosen before anything is sent. Without a login route it is `req` alone: an
- * API key on a documented route makes exactly the request it always made. With one, the credential's family (or the
- * one that answered earlier in this run) comes first and the other after it, unless the login route is the only one.
- * The caller tries the next route only when one refused the credential's kind before doing anything (a 401 for a
- * credential that works: see credentialNotAccepted), a send included, since nothing was sent.
+ * API key on a documented route makes exactly the request it always made. With one, the family that answered earlier
+ * in this run comes first, else the credential's (see above), and the other after it.
  */
 export async function routesFor<R extends RoutedRequest>(
 	ctx: ApiContext,
 	req: R,
 ): Promise<Array<RouteTry<R>>> {
 	const login = req.login;
-	if (!login) return [{ family: 'documented', req }];
+	const onDocumented: RouteTry<R> = { family: 'documented', req };
+	if (!login) return [onDocumented];
 	const onLogin: RouteTry<R> = {
 		family: 'login',
 		req: {
 			...req,
 			path: login.path,
 			slow: login.slow,
+			namesRecord: login.namesRecord,
 			qs: login.qs ?? req.qs,
 			body: login.body ?? req.body,
 		},
 	};
-	if (login.only) return [onLogin];
-	const onDocumented: RouteTry<R> = { family: 'documented', req };
-	return (await firstFamily(ctx, req.itemIndex)) === 'login'
-		? [onLogin, onDocumented]
-		: [onDocumented, onLogin];
+	const session = sessionOf(ctx);
+	const first =
+		session.family ??
+		((await credentialsOf(ctx, req.itemIndex)).authMethod === 'jwt' ? 'login' : 'documented');
+	return first === 'login' ? [onLogin, onDocumented] : [onDocumented, onLogin];
 }
 
 /**
- * What a route's answer becomes: the family is kept for the rest of the run (a broadcast's batches and the next pages
- * go straight to it), a hint names the route when it is not the credential's documented one, and the body is read in
- * the documented shape. `refusedFirst`: the other family refused the credential before this one answered.
+ * Whether the next route may take a request this route failed: the server does not have this route, or refused the
+ * credential's kind on it before doing anything. Nothing was done either way.
+ */
+export function triesTheOther(error: unknown): error is ServiceError {
+	return error instanceof ServiceError && (error.routeMissing || error.credentialRefused);
+}
+
+/**
+ * What a route's answer becomes: its family is asked first for the rest of the run, a hint names the route when
+ * another was tried first or it is the login family's, and the body is read in the documented shape.
  */
 export function answeredOn<R extends RoutedRequest, A extends { body: unknown }>(
 	ctx: ApiContext,
 	tried: RouteTry<R>,
 	original: R,
 	answer: A,
-	refusedFirst: boolean,
+	failedFirst: ServiceError[],
 ): A & { route?: string } {
 	if (!original.login) return answer;
 	sessionOf(ctx).family = tried.family;
 	const route = `${tried.req.method} ${tried.req.path}`;
-	if (tried.family === 'login' || refusedFirst) tellRoute(ctx, tried.family, route, original);
+	if (tried.family === 'login' || failedFirst.length)
+		tellRoute(ctx, tried, original, failedFirst[0]);
 	const toDocumented = tried.family === 'login' ? original.login.toDocumented : undefined;
 	return { ...answer, body: toDocumented ? toDocumented(answer.body) : answer.body, route };
 }
 
-/** An execution hint, once a run for each family: which route answered, and the documented one it stands for. */
-function tellRoute(ctx: ApiContext, family: RouteFamily, route: string, req: RoutedRequest): void {
+/** An execution hint, once a run for each family: which route answered, and why not the other. */
+function tellRoute<R extends RoutedRequest>(
+	ctx: ApiContext,
+	tried: RouteTry<R>,
+	original: R,
+	failed: ServiceError | undefined,
+): void {
 	const session = sessionOf(ctx);
 	session.routesTold ??= new Set();
-	if (session.routesTold.has(family) || !('addExecutionHints' in ctx)) return;
-	session.routesTold.add(family);
+	if (session.routesTold.has(tried.family) || !('addExecutionHints' in ctx)) return;
+	session.routesTold.add(tried.family);
+	const used = `${tried.req.method} ${tried.req.path}`;
+	const other = tried.family === 'login' ? original.path : (original.login as LoginRoute).path;
+	const why = !failed
+		? ''
+		: failed.routeMissing
+			? ` This server does not have ${tried.req.method} ${other}.`
+			: ` This server refused the credential on ${tried.req.method} ${other}.`;
 	const message =
-		family === 'login'
-			? `Used the service's route for the email and password login, ${route} (the API reference's route is ${req.method} ${req.path}); the output has the documented fields.`
-			: `Used the API reference's route ${route}: the service refused this credential on its other route.`;
+		tried.family === 'login'
+			? `Used the service's own route ${used} (the API reference's is ${original.method} ${original.path}); the output has the documented fields.${why}`
+			: `Used the API reference's route ${used}.${why}`;
 	ctx.addExecutionHints({ message, location: 'outputPane' });
 }
 

@@ -30,14 +30,14 @@ describeListOperation({
 const { run, items } = listRunner('notification', 'getAll');
 
 describe('notification.getAll', () => {
-	it('filters.unreadOnly sends unread_only=true', async () => {
+	it('filters.unreadOnly sends both servers’ unread filters: unread_only=true (the reference) and status=unread (the real service)', async () => {
 		const unread = notifications(1, 4, false);
 		const scope = nock(BASE_URL, {
 			reqheaders: { 'x-api-key': API_KEY },
 			badheaders: ['authorization'],
 		})
 			.get(PATH)
-			.query({ page: '1', page_size: '100', unread_only: 'true' })
+			.query({ page: '1', page_size: '100', unread_only: 'true', status: 'unread' })
 			.reply(200, { count: 4, next: null, previous: null, results: unread });
 		const { output } = await run(
 			{ returnAll: true, filters: { unreadOnly: true } },
@@ -62,7 +62,7 @@ describe('notification.getAll', () => {
 		const unread = notifications(1, 5, false);
 		const scope = nock(BASE_URL)
 			.get(PATH)
-			.query({ page: '1', page_size: '5', unread_only: 'true' })
+			.query({ page: '1', page_size: '5', unread_only: 'true', status: 'unread' })
 			.reply(200, {
 				count: 40,
 				next: `${BASE_URL}${PATH}?page=2&page_size=5&unread_only=true`,

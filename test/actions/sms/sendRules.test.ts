@@ -22,7 +22,8 @@ const base = {
 	recipients: A,
 };
 const HOUR = 3600 * 1000;
-const { documented: DOCUMENTED_SEND, login: MESSAGING_SEND } = endpoints.sendSms();
+const DOCUMENTED_SEND = endpoints.sendSms();
+const MESSAGING_SEND = DOCUMENTED_SEND.login;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 afterEach(() => nock.cleanAll());
@@ -65,7 +66,11 @@ describe('Options → Schedule Time', () => {
 		]);
 	});
 
-	it('on the API reference’s route (no schedule field) the item fails and nothing is sent now instead', async () => {
+	it('on a server with only the API reference’s route (no schedule field) the item fails and nothing is sent now instead', async () => {
+		// The service's own send route, the one with a schedule field, is asked once: this server does not have it.
+		const asked = nock(BASE_URL)
+			.post(MESSAGING_SEND.path)
+			.reply(404, { error: 'Not found', code: 'not_found' });
 		const { output } = await runNode({
 			parameters: { ...base, options: { scheduleTime: iso(Date.now() + 2 * HOUR) } },
 			continueOnFail: true,
@@ -73,10 +78,11 @@ describe('Options → Schedule Time', () => {
 		expect(output[0].json).toEqual({
 			error: `'Schedule Time' cannot be sent on this route: POST ${PATH} has no schedule field [item 0]`,
 			description:
-				"Nothing was sent for this item: it would have gone out now instead of at the time asked. Remove 'Schedule Time' to send now, or use a credential whose send route takes a schedule time ('Email and Password', on the service's messaging API).",
+				"Nothing was sent for this item: it would have gone out now instead of at the time asked. Only the service's own send route (POST /api/messaging/sms/send/, which the real service opens to 'Email and Password') takes a schedule time, and this server did not take the item there. Remove 'Schedule Time' to send now.",
 			outcome: 'notSent',
 			itemIndex: 0,
 		});
+		expect(asked.isDone()).toBe(true);
 	});
 
 	it('reads a time with a zone as given, and one without in the workflow’s time zone', () => {
@@ -304,9 +310,23 @@ describe('Send with the email and password login: the login route (issue 28)', (
 		expect(documented.count).toBe(0);
 	});
 
-	it('non-ASCII text fails the item before the login route is asked', async () => {
+	it('non-ASCII text is not asked of the login route: the API reference’s route takes it where the server has it', async () => {
 		const bodies = loginSend();
 		const documented = documentedSend();
+		const { output } = await runNode({
+			parameters: { ...base, message: 'Café 😀' },
+			credentials: jwtCredentials(),
+		});
+		expect(output[0].json).toMatchObject({ message_id: 'doc-1', outcome: 'sent' });
+		expect(bodies).toHaveLength(0);
+		expect(documented.count).toBe(1);
+	});
+
+	it('non-ASCII text on a server whose API reference route refuses the login: the item fails naming the characters, nothing is sent', async () => {
+		const bodies = loginSend();
+		const refused = nock(BASE_URL)
+			.post(PATH)
+			.reply(401, { success: false, message: 'Invalid API key', error_code: 'INVALID_API_KEY' });
 		const { output } = await runNode({
 			parameters: { ...base, message: 'Café 😀' },
 			credentials: jwtCredentials(),
@@ -315,8 +335,9 @@ describe('Send with the email and password login: the login route (issue 28)', (
 		expect(output[0].json.error).toBe(
 			"'Message' has characters the send route does not take: 'é' at position 4, '😀' at position 6 [item 0]",
 		);
+		expect(output[0].json.outcome).toBe('notSent');
 		expect(bodies).toHaveLength(0);
-		expect(documented.count).toBe(0);
+		expect(refused.isDone()).toBe(true);
 	});
 
 	it('1,001 recipients are two requests on the login route: 1,000, then 1 (its cap)', async () => {

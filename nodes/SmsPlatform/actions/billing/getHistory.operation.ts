@@ -3,7 +3,6 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
 import { returnAllOrLimit } from '../../helpers/descriptions';
-import { billingHistoryRoutes } from '../../loginRoutes';
 import { billingType, groupedRecords, withSameFields } from '../../helpers/billing';
 import { listLimit } from '../../helpers/parameters';
 import { listRecords } from '../../transport';
@@ -66,8 +65,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const records = await listRecords(this, {
 		// The login's history route has no usage records: usage is read from the documented route only.
 		...(wanted === 'usage'
-			? { path: endpoints.billingHistory().documented.path }
-			: billingHistoryRoutes()),
+			? { path: endpoints.billingHistory().path }
+			: endpoints.billingHistory()),
 		qs,
 		itemIndex,
 		limit: listLimit(this, itemIndex),

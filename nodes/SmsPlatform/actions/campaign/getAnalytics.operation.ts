@@ -49,7 +49,7 @@ const CAMPAIGN_NOT_READ = /Failed to get campaign analytics/;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const analytics = await getRecord(this, {
-		path: endpoints.campaignAnalytics(readId(this, 'campaignId', 'Campaign ID', itemIndex)).path,
+		...endpoints.campaignAnalytics(readId(this, 'campaignId', 'Campaign ID', itemIndex)),
 		// The real service answers this 500 for any failure, an unknown id included (messaging/views_campaign.py): asking
 		// again gives the same answer, and the id is the first thing to check.
 		noMatchWords: CAMPAIGN_NOT_READ,

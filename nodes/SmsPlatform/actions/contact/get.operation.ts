@@ -43,7 +43,7 @@ const SIMPLE_FIELDS = [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const contact = await getRecord(this, {
-		path: endpoints.contact(readId(this, 'contactId', 'Contact ID', itemIndex)).path,
+		...endpoints.contact(readId(this, 'contactId', 'Contact ID', itemIndex)),
 		itemIndex,
 	});
 	return shapeOutput(this, itemIndex, contact, { simple: SIMPLE_FIELDS, id: 'id' });

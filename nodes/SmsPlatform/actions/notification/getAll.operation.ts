@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { endpoints } from '../../endpoints';
+import { endpoints, UNREAD_ONLY } from '../../endpoints';
 import { returnAllOrLimit } from '../../helpers/descriptions';
-import { unreadNotificationsRoutes } from '../../loginRoutes';
 import { isRead } from '../../helpers/notifications';
 import { listLimit } from '../../helpers/parameters';
 import { listRecords } from '../../transport';
@@ -36,14 +35,13 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const qs: IDataObject = {};
-	if (filters.unreadOnly === true) qs.unread_only = 'true';
-	// Some servers ignore `unread_only`: read notifications are left out here too, on whichever read flag they carry.
+	const unreadOnly = filters.unreadOnly === true;
+	// A server may ignore both filters: read notifications are left out here too, on whichever read flag they carry.
 	return await listRecords(this, {
-		...(qs.unread_only ? unreadNotificationsRoutes() : endpoints.notifications()),
-		qs,
+		...endpoints.notifications(),
+		qs: unreadOnly ? UNREAD_ONLY : {},
 		itemIndex,
 		limit: listLimit(this, itemIndex),
-		keep: qs.unread_only ? (record) => isRead(record) !== true : undefined,
+		keep: unreadOnly ? (record) => isRead(record) !== true : undefined,
 	});
 }

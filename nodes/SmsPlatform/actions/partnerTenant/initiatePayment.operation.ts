@@ -210,8 +210,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	let response;
 	try {
 		response = await apiRequest(this, {
-			method: 'POST',
-			path: endpoint.path,
+			...endpoint,
 			body: {
 				package_id: packageId,
 				buyer_email: buyerEmail,

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { endpoints } from '../../endpoints';
 import { sleep } from 'n8n-workflow';
 
-import { paymentStatusRoutes } from '../../loginRoutes';
 import { isInProgress, paymentOutput, paymentStatus } from '../../helpers/payments';
 import { apiRequest, coerceNumbers, credentialNotAccepted, unwrapObject } from '../../transport';
 
@@ -44,8 +45,8 @@ export async function waitForPayment(
 		}
 		await sleep(Math.min(intervalMs, remaining));
 		try {
-			const routes = paymentStatusRoutes(transactionId);
-			const poll = await apiRequest(ctx, { method: 'GET', ...routes, itemIndex });
+			const routes = endpoints.paymentStatus(transactionId);
+			const poll = await apiRequest(ctx, { ...routes, itemIndex });
 			last = coerceNumbers(unwrapObject(poll.body, routes.wrapper), ['amount']);
 			lastError = undefined;
 		} catch (error) {

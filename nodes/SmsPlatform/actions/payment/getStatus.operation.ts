@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { endpoints } from '../../endpoints';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { idField } from '../../helpers/descriptions';
 import { readId } from '../../helpers/parameters';
-import { paymentStatusRoutes } from '../../loginRoutes';
 import { getRecord } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -21,7 +22,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	return await getRecord(this, {
-		...paymentStatusRoutes(readId(this, 'transactionId', 'Transaction ID', itemIndex)),
+		...endpoints.paymentStatus(readId(this, 'transactionId', 'Transaction ID', itemIndex)),
 		itemIndex,
 		numbers: ['amount'],
 		required: ['status'],

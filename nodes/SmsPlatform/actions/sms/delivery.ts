@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { endpoints } from '../../endpoints';
 import { sleep } from 'n8n-workflow';
 
-import { messageStatusRoutes } from '../../loginRoutes';
 import { credentialNotAccepted, getRecord, parallelSlots } from '../../transport';
 import type { PreparedItem } from './prepare';
 import type { SendOutcome } from './sendOutcome';
@@ -108,7 +109,7 @@ export async function waitForDelivery(
 async function check(ctx: IExecuteFunctions, t: Tracked): Promise<boolean> {
 	try {
 		const record = await getRecord(ctx, {
-			...messageStatusRoutes(t.id),
+			...endpoints.messageStatus(t.id),
 			required: ['status'],
 			itemIndex: t.item.itemIndex,
 			settings: t.item.settings,

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { endpoints } from '../../endpoints';
 import { idField } from '../../helpers/descriptions';
 import { readId } from '../../helpers/parameters';
-import { messageStatusRoutes } from '../../loginRoutes';
 import { getRecord } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -17,7 +18,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	return await getRecord(this, {
-		...messageStatusRoutes(readId(this, 'messageId', 'Message ID', itemIndex)),
+		...endpoints.messageStatus(readId(this, 'messageId', 'Message ID', itemIndex)),
 		itemIndex,
 		required: ['status'],
 	});

@@ -1,14 +1,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { endpoints, type SendEndpoint } from '../../endpoints';
-import { sentOnLogin } from '../../loginRoutes';
+import { endpoints, type SendRules } from '../../endpoints';
 import {
 	apiRequest,
-	firstFamily,
+	type ApiRequest,
 	mayHaveBeenAccepted,
+	type RouteFamily,
 	unwrapObject,
-	type Route,
 } from '../../transport';
 import { describeCharacters, nonAscii } from './plainText';
 import { groupKey, type PreparedItem } from './prepare';
@@ -23,23 +22,12 @@ import { settle, type SendOutcome, type SendRequest } from './sendOutcome';
  */
 
 /**
- * The route a send takes: the one the transport will ask first (transport/routes.ts: the family that answered earlier
- * in this run, else the credential's own), so the route's rules are checked for the route used. A partner's tenant
- * send has only the documented route (see requestFor).
- */
-async function routeFor(ctx: IExecuteFunctions, item: PreparedItem): Promise<SendEndpoint> {
-	const routes = endpoints.sendSms();
-	if (item.tenantAccountId) return routes.documented;
-	return (await firstFamily(ctx, item.itemIndex)) === 'login' ? routes.login : routes.documented;
-}
-
-/**
  * Why this route cannot carry the item as it is (a schedule it has no field for, text it refuses), or undefined when
  * it can: nothing is sent for the item then, and no request is spent on it.
  */
 export function refusalOf(
 	ctx: IExecuteFunctions,
-	route: SendEndpoint,
+	route: { path: string } & SendRules,
 	item: PreparedItem,
 ): Error | undefined {
 	const { itemIndex } = item;
@@ -49,8 +37,7 @@ export function refusalOf(
 			`'Schedule Time' cannot be sent on this route: POST ${route.path} has no schedule field`,
 			{
 				itemIndex,
-				description:
-					"Nothing was sent for this item: it would have gone out now instead of at the time asked. Remove 'Schedule Time' to send now, or use a credential whose send route takes a schedule time ('Email and Password', on the service's messaging API).",
+				description: `Nothing was sent for this item: it would have gone out now instead of at the time asked. Only the service's own send route (POST ${endpoints.sendSms().login.path}, which the real service opens to 'Email and Password') takes a schedule time, and this server did not take the item there. Remove 'Schedule Time' to send now.`,
 			},
 		);
 	}
@@ -71,40 +58,49 @@ export function refusalOf(
 }
 
 /**
- * A send's request on both route families. The documented route takes `{message, recipients, sender_id,
- * tenant_account_id?}`; the login's messaging route (`POST …/messaging/sms/send/`) takes `{message, recipients,
- * sender_id, schedule_time?}`, and its answer is read as the documented one (sentOnLogin in loginRoutes.ts, with the
- * other login routes' answers). A send for a partner's tenant account goes on the documented route only: the login
- * route sends from the login's own account, which would charge the wrong one. A scheduled send goes on the login
- * route only: the documented route has no schedule field, and the send must never go out now instead of later.
+ * A send's request on both route families, as endpoints.ts declares them. The documented route takes `{message,
+ * recipients, sender_id, tenant_account_id?}`; the real service's messaging route takes `{message, recipients,
+ * sender_id, schedule_time?}`. The transport asks the route the server has (transport/routes.ts). A route that cannot
+ * carry the item (a schedule, text it refuses) is not asked: it says why instead (refusalOf), and that is the item's
+ * error when no other route takes it. A send for a partner's tenant account goes on the documented route only: the
+ * login route sends from the login's own account, which would charge the wrong one.
  */
-function requestFor(
-	item: PreparedItem,
-	recipients: string[],
-): { path: string; body: IDataObject; login?: Route } {
-	const routes = endpoints.sendSms();
+function requestFor(ctx: IExecuteFunctions, item: PreparedItem, recipients: string[]): ApiRequest {
+	const route = endpoints.sendSms();
 	const body: IDataObject = { message: item.message, recipients, sender_id: item.senderId };
-	if (item.tenantAccountId) {
-		return {
-			path: routes.documented.path,
-			body: { ...body, tenant_account_id: item.tenantAccountId },
-		};
-	}
-	const scheduled = Boolean(item.scheduleTime);
+	const request = {
+		method: route.method,
+		path: route.path,
+		itemIndex: item.itemIndex,
+		creates: 'sms' as const,
+		settings: item.settings,
+		cannotCarry: (family: RouteFamily) =>
+			refusalOf(ctx, family === 'login' ? route.login : route, item),
+	};
+	if (item.tenantAccountId)
+		return { ...request, body: { ...body, tenant_account_id: item.tenantAccountId } };
 	return {
-		path: routes.documented.path,
+		...request,
 		body,
 		login: {
-			path: routes.login.path,
-			body: scheduled ? { ...body, schedule_time: item.scheduleTime } : body,
-			only: scheduled || undefined,
-			toDocumented: sentOnLogin,
+			...route.login,
+			body: item.scheduleTime ? { ...body, schedule_time: item.scheduleTime } : body,
 		},
 	};
 }
 
 /**
- * One request on the wire; its failure is kept with whether the service may have accepted it. What the route cannot
+ * Why no send route can carry this item (each refuses it: a schedule on the documented route and characters on the
+ * login one, say), or undefined when one can. A partner's tenant send has the documented route only.
+ */
+export function unsendable(ctx: IExecuteFunctions, item: PreparedItem): Error | undefined {
+	const { cannotCarry, login } = requestFor(ctx, item, item.recipients);
+	const onDocumented = cannotCarry?.('documented');
+	return onDocumented && (!login || cannotCarry?.('login')) ? onDocumented : undefined;
+}
+
+/**
+ * One request on the wire; its failure is kept with whether the service may have accepted it. What no route can
  * carry (a schedule, non-ASCII text) fails the request before it goes out.
  */
 export async function sendOnce(
@@ -112,22 +108,9 @@ export async function sendOnce(
 	item: PreparedItem,
 	request: SendRequest,
 ): Promise<void> {
-	const route = await routeFor(ctx, item);
-	const refusal = refusalOf(ctx, route, item);
-	if (refusal) {
-		request.error = refusal;
-		return;
-	}
 	// Dedupe Keys are claimed before this call and recorded after it, by its callers (sendKeys.ts), not in here.
 	try {
-		const response = await apiRequest(ctx, {
-			method: 'POST',
-			// Both routes: the transport picks the one to use (a scheduled send: the login route only).
-			...requestFor(item, request.recipients),
-			itemIndex: item.itemIndex,
-			creates: 'sms',
-			settings: item.settings,
-		});
+		const response = await apiRequest(ctx, requestFor(ctx, item, request.recipients));
 		request.result = unwrapObject(response.body);
 	} catch (error) {
 		request.error = error as Error;
@@ -138,8 +121,8 @@ export async function sendOnce(
 
 /** Recipients a request of this item carries: its Batch Size, within what either send route takes. */
 function batchSizeOf(item: PreparedItem): number {
-	const routes = endpoints.sendSms();
-	return Math.min(item.batchSize, routes.documented.maxRecipients, routes.login.maxRecipients);
+	const route = endpoints.sendSms();
+	return Math.min(item.batchSize, route.maxRecipients, route.login.maxRecipients);
 }
 
 function chunk<T>(list: T[], size: number): T[][] {

@@ -1,38 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { endpoints, type Routes } from './endpoints';
-import type { Route } from './transport';
-
 /**
- * An operation's request on both route families (the API reference's routes for API keys, the real server's own
- * routes for the login): the paths from endpoints.ts, and here how each login route's answer reads in the documented
- * shape, so an operation's output has the same fields whichever route answered. Shapes as in the service's code
- * (branch `backend_testing`): messaging/views_sms_beem.py, billing/views_sms.py, billing/views_payment.py,
- * billing/views_billing_history.py. Spread the result into a request (`apiRequest`, `getRecord`, `listRecords`, a
- * trigger's list): transport picks the route (transport/routes.ts). Send builds its own request on both routes, with
- * its body (requestFor in actions/sms/sendRequests.ts); its login route's answer is read here (sentOnLogin).
+ * How the real server's own routes (the login family) answer, read in the API reference's shape, so an operation's
+ * output has the same fields whichever route answered. endpoints.ts pairs each of these with its route; the transport
+ * applies it to that route's answer. Shapes as in the service's code (branch `backend_testing`):
+ * messaging/views_sms_beem.py, billing/views_sms.py, billing/views_payment.py, billing/views_billing_history.py.
+ * Pure functions: this module imports nothing of the package's own.
  */
-
-/** What a request takes for both families: the documented route as its path, the login route beside it. */
-export interface OnBothFamilies {
-	path: string;
-	slow?: boolean;
-	/** The documented route's body, where it differs from the login route's. */
-	body?: IDataObject;
-	/** Where the documented answer keeps its resource (a login route's answer is read into that shape). */
-	wrapper?: string;
-	login?: Route;
-}
-
-function both(routes: Routes, login: Omit<Route, 'path' | 'slow'> = {}): OnBothFamilies {
-	const out: OnBothFamilies = { path: routes.documented.path };
-	if (routes.documented.slow) out.slow = true;
-	if (routes.documented.wrapper) out.wrapper = routes.documented.wrapper;
-	out.login = routes.login.slow
-		? { path: routes.login.path, slow: true, ...login }
-		: { path: routes.login.path, ...login };
-	return out;
-}
 
 function isPlainObject(value: unknown): value is IDataObject {
 	return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -70,29 +44,21 @@ export function sentOnLogin(answer: unknown): unknown {
 }
 
 /** Get Status: `GET …/messaging/sms/{id}/status/` → `{message_id, status, delivered_at}`. */
-export function messageStatusRoutes(id: string): OnBothFamilies {
-	return both(endpoints.messageStatus(id), {
-		toDocumented: (answer) => {
-			const record = inner(answer, 'message');
-			if (!isPlainObject(record)) return answer;
-			return defined({
-				message_id: record.message_id ?? record.id,
-				status: record.status,
-				delivered_at: record.delivered_at ?? null,
-			});
-		},
+export function messageStatusOnLogin(answer: unknown): unknown {
+	const record = inner(answer, 'message');
+	if (!isPlainObject(record)) return answer;
+	return defined({
+		message_id: record.message_id ?? record.id,
+		status: record.status,
+		delivered_at: record.delivered_at ?? null,
 	});
 }
 
 /** Get Balance: `GET …/billing/sms/balance/` answers the balance record with `credits` → `{balance, currency}`. */
-export function balanceRoutes(): OnBothFamilies {
-	return both(endpoints.balance(), {
-		toDocumented: (answer) => {
-			const record = inner(answer);
-			if (!isPlainObject(record) || record.credits === undefined) return answer;
-			return { balance: record.credits, currency: 'credits' };
-		},
-	});
+export function balanceOnLogin(answer: unknown): unknown {
+	const record = inner(answer);
+	if (!isPlainObject(record) || record.credits === undefined) return answer;
+	return { balance: record.credits, currency: 'credits' };
 }
 
 /**
@@ -100,24 +66,20 @@ export function balanceRoutes(): OnBothFamilies {
  * and the provider's `payment_status` (the documented `…/status/` sleeps 60 s there). Read as the documented
  * transaction `{id, order_id, amount, currency, status, completed_at}`, with `payment_status` beside it.
  */
-export function paymentStatusRoutes(id: string): OnBothFamilies {
-	return both(endpoints.paymentStatus(id), {
-		toDocumented: (answer) => {
-			const record = inner(answer, 'transaction');
-			if (!isPlainObject(record)) return answer;
-			return {
-				transaction: defined({
-					id: record.transaction_id ?? record.id,
-					order_id: record.order_id,
-					amount: record.amount,
-					currency: record.currency,
-					status: record.status,
-					completed_at: record.completed_at ?? null,
-					payment_status: record.payment_status,
-				}),
-			};
-		},
-	});
+export function paymentStatusOnLogin(answer: unknown): unknown {
+	const record = inner(answer, 'transaction');
+	if (!isPlainObject(record)) return answer;
+	return {
+		transaction: defined({
+			id: record.transaction_id ?? record.id,
+			order_id: record.order_id,
+			amount: record.amount,
+			currency: record.currency,
+			status: record.status,
+			completed_at: record.completed_at ?? null,
+			payment_status: record.payment_status,
+		}),
+	};
 }
 
 /** Comprehensive history type → the documented record type (a custom SMS purchase is a purchase). */
@@ -133,25 +95,20 @@ const HISTORY_TYPES: Record<string, string> = {
  * pagination: {count, next, …}}}`; read as the documented page `{count, next, previous, results}`. It has no usage
  * records.
  */
-export function billingHistoryRoutes(): OnBothFamilies {
-	return both(endpoints.billingHistory(), {
-		qs: {},
-		toDocumented: (answer) => {
-			const data = inner(answer);
-			if (!isPlainObject(data) || !Array.isArray(data.transactions)) return answer;
-			const pagination = isPlainObject(data.pagination) ? data.pagination : {};
-			const results = data.transactions.filter(isPlainObject).map((record) => {
-				const type = HISTORY_TYPES[String(record.type)] ?? String(record.type);
-				return { ...record, type, kind: record.type };
-			});
-			return {
-				count: pagination.count ?? results.length,
-				next: pagination.next ?? null,
-				previous: pagination.previous ?? null,
-				results,
-			};
-		},
+export function billingHistoryOnLogin(answer: unknown): unknown {
+	const data = inner(answer);
+	if (!isPlainObject(data) || !Array.isArray(data.transactions)) return answer;
+	const pagination = isPlainObject(data.pagination) ? data.pagination : {};
+	const results = data.transactions.filter(isPlainObject).map((record) => {
+		const type = HISTORY_TYPES[String(record.type)] ?? String(record.type);
+		return { ...record, type, kind: record.type };
 	});
+	return {
+		count: pagination.count ?? results.length,
+		next: pagination.next ?? null,
+		previous: pagination.previous ?? null,
+		results,
+	};
 }
 
 /**
@@ -190,18 +147,7 @@ export function paymentRecord(record: IDataObject): IDataObject {
  * watched until it completes (events/paymentCompleted.ts), which a list of completed ones alone could not do. The
  * billing history there lists a package's payment as its purchase (under the purchase's id), so it is not read.
  */
-export function paymentsRoutes(): OnBothFamilies {
-	return both(endpoints.payments(), {
-		qs: {},
-		toDocumented: (answer) => {
-			if (!isPlainObject(answer) || !Array.isArray(answer.results)) return answer;
-			return { ...answer, results: answer.results.filter(isPlainObject).map(paymentRecord) };
-		},
-	});
-}
-
-/** Notifications: the unread filter with the login is `?status=unread` (the reference's `unread_only` is ignored there). */
-export function unreadNotificationsRoutes(): OnBothFamilies {
-	const { path } = endpoints.notifications();
-	return { path, login: { path, qs: { status: 'unread' } } };
+export function paymentsOnLogin(answer: unknown): unknown {
+	if (!isPlainObject(answer) || !Array.isArray(answer.results)) return answer;
+	return { ...answer, results: answer.results.filter(isPlainObject).map(paymentRecord) };
 }

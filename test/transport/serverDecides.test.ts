@@ -1,0 +1,273 @@
+/**
+ * The server decides the route, not the credential (issue 41). Three servers: one with the API reference's routes only
+ * (which opens them to the login's token too, as the reference says), one with the real service's own routes only
+ * (its code opens them to the login only, and refuses everything on the integration routes), and one with both. Each
+ * with each credential kind: the operations with a route in each family give the same output, and the requests each
+ * run costs are counted.
+ */
+import nock from 'nock';
+import type { IDataObject } from 'n8n-workflow';
+
+import { useQuickRetries } from '../support/testSettings';
+import { BASE_URL, apiKeyCredentials, jwtCredentials, runNode } from '../support/harness';
+
+type Server = 'reference' | 'real' | 'both';
+type Reply = [number, unknown] | undefined;
+
+const A = '+255712000001';
+const HTML_404 =
+	'<!doctype html><html><head><title>Not Found</title></head><body><h1>Not Found</h1></body></html>';
+
+/** The API reference's routes, as its service answers them. */
+function onReference(method: string, path: string, body: IDataObject): Reply {
+	if (method === 'POST' && path === '/api/integration/v1/sms/send/') {
+		const recipients = body.recipients as string[];
+		return [
+			200,
+			{ success: true, message_id: 'doc-1', status: 'sent', recipients_count: recipients.length },
+		];
+	}
+	if (method === 'GET' && path === '/api/integration/v1/sms/balance/')
+		return [200, { balance: 1200, currency: 'credits' }];
+	if (method === 'GET' && path === '/api/billing/history/')
+		return [
+			200,
+			{
+				count: 1,
+				next: null,
+				previous: null,
+				results: [{ id: 'h-1', type: 'purchase', amount: 18 }],
+			},
+		];
+	if (method === 'GET' && path === '/api/billing/payments/transactions/t-1/status/')
+		return [200, { success: true, transaction: { id: 't-1', status: 'completed', amount: 18 } }];
+	return undefined;
+}
+
+/** The real service's own routes, as its code answers them (login only). */
+function onReal(method: string, path: string, body: IDataObject): Reply {
+	if (method === 'POST' && path === '/api/messaging/sms/send/') {
+		const recipients = body.recipients as string[];
+		return [
+			201,
+			{
+				success: true,
+				message: 'SMS sent',
+				data: { message_id: 'real-1', recipient_count: recipients.length, status: 'queued' },
+			},
+		];
+	}
+	if (method === 'GET' && path === '/api/billing/sms/balance/')
+		return [200, { success: true, data: { credits: 1200, total_purchased: 2000 } }];
+	if (method === 'GET' && path === '/api/billing/history/comprehensive/')
+		return [
+			200,
+			{
+				success: true,
+				data: {
+					transactions: [{ id: 'h-1', type: 'purchase', amount: '18.00' }],
+					pagination: { count: 1, next: null },
+				},
+			},
+		];
+	if (method === 'GET' && path === '/api/billing/payments/transactions/t-1/progress/')
+		return [
+			200,
+			{
+				success: true,
+				data: {
+					transaction_id: 't-1',
+					status: 'completed',
+					amount: '18.00',
+					payment_status: 'SUCCESS',
+				},
+			},
+		];
+	return undefined;
+}
+
+/** One server: every request it gets, by route and credential, and its answers. */
+function serve(server: Server) {
+	const asked: string[] = [];
+	const answer = (
+		method: string,
+		uri: string,
+		body: IDataObject,
+		auth: string,
+	): [number, unknown] => {
+		const path = uri.split('?')[0];
+		asked.push(`${method} ${path}`);
+		if (method === 'POST' && path === '/api/auth/login/')
+			return [200, { tokens: { access: 'login-token', refresh: 'r' } }];
+		const isLogin = auth === 'Bearer login-token';
+		const reference = server !== 'real' ? onReference(method, path, body) : undefined;
+		if (reference) return reference;
+		const real = server !== 'reference' ? onReal(method, path, body) : undefined;
+		if (real) {
+			if (server === 'real' && !isLogin)
+				return [
+					401,
+					{ detail: 'Given token not valid for any token type', code: 'token_not_valid' },
+				];
+			return real;
+		}
+		if (server === 'real' && path.startsWith('/api/integration/v1/'))
+			return [401, { success: false, message: 'Invalid API key', error_code: 'INVALID_API_KEY' }];
+		return server === 'real'
+			? [404, HTML_404]
+			: [404, { error: `Not found: ${method} ${path}`, code: 'not_found' }];
+	};
+	for (const method of ['GET', 'POST']) {
+		nock(BASE_URL)
+			.persist()
+			.intercept(() => true, method)
+			.reply(function (uri, body) {
+				const headers = this.req.headers;
+				const auth = String(headers.authorization ?? (headers['x-api-key'] ? 'X-API-Key' : ''));
+				return answer(method, uri, (body ?? {}) as IDataObject, auth);
+			});
+	}
+	return asked;
+}
+
+const credentialsOf = {
+	apiKey: () => apiKeyCredentials('apiKeyBearer'),
+	login: () => jwtCredentials(),
+};
+const send = {
+	resource: 'sms',
+	operation: 'send',
+	message: 'Hello',
+	senderId: 'MYSHOP',
+	recipients: A,
+};
+
+describe('the server decides the route (issue 41)', () => {
+	useQuickRetries();
+	afterEach(() => nock.cleanAll());
+
+	// What each run asks, on each server with each credential: the login costs the reference's server one 404 a run
+	// (its first request), the real server none; an API key asks exactly what it always asked.
+	const cases: Array<[Server, 'apiKey' | 'login', string[]]> = [
+		['reference', 'apiKey', ['GET /api/integration/v1/sms/balance/']],
+		[
+			'reference',
+			'login',
+			[
+				'POST /api/auth/login/',
+				'GET /api/billing/sms/balance/',
+				'GET /api/integration/v1/sms/balance/',
+			],
+		],
+		['real', 'login', ['POST /api/auth/login/', 'GET /api/billing/sms/balance/']],
+		['both', 'apiKey', ['GET /api/integration/v1/sms/balance/']],
+		['both', 'login', ['POST /api/auth/login/', 'GET /api/billing/sms/balance/']],
+	];
+	it.each(cases)(
+		'Get Balance on the %s server with %s: the balance, and these requests',
+		async (server, kind, requests) => {
+			const asked = serve(server);
+			const { output } = await runNode({
+				parameters: { resource: 'account', operation: 'getBalance' },
+				credentials: credentialsOf[kind](),
+			});
+			expect(output[0].json).toEqual({ balance: 1200, currency: 'credits' });
+			expect(asked).toEqual(requests);
+		},
+	);
+
+	it.each([
+		['reference', 'apiKey', 'doc-1', 0],
+		['reference', 'login', 'doc-1', 1],
+		['real', 'login', 'real-1', 0],
+		['both', 'apiKey', 'doc-1', 0],
+		['both', 'login', 'real-1', 0],
+	] as Array<[Server, 'apiKey' | 'login', string, number]>)(
+		'Send, 5 items, on the %s server with %s: each sent once (%s), with %d request(s) of the other family',
+		async (server, kind, messageId, extra) => {
+			const asked = serve(server);
+			const { output } = await runNode({
+				parameters: send,
+				credentials: credentialsOf[kind](),
+				items: [{}, {}, {}, {}, {}],
+			});
+			expect(output.map((o) => o.json.outcome)).toEqual(Array(5).fill('sent'));
+			expect(output.map((o) => o.json.message_id)).toEqual(Array(5).fill(messageId));
+			const sends = asked.filter((r) => r.startsWith('POST') && !r.includes('/auth/'));
+			expect(sends).toHaveLength(5 + extra);
+		},
+	);
+
+	it.each([
+		['reference', 'login'],
+		['real', 'login'],
+		['reference', 'apiKey'],
+	] as Array<[Server, 'apiKey' | 'login']>)(
+		'Billing → Get Many and Payment → Get Status on the %s server with %s',
+		async (server, kind) => {
+			serve(server);
+			const history = await runNode({
+				parameters: { resource: 'billing', operation: 'getHistory', returnAll: true },
+				credentials: credentialsOf[kind](),
+			});
+			expect(history.output[0].json).toMatchObject({ id: 'h-1', type: 'purchase' });
+			const payment = await runNode({
+				parameters: { resource: 'payment', operation: 'getStatus', transactionId: 't-1' },
+				credentials: credentialsOf[kind](),
+			});
+			expect(payment.output[0].json).toMatchObject({ id: 't-1', status: 'completed' });
+		},
+	);
+
+	it('neither route on the server: one error names both, and nothing else is asked', async () => {
+		const asked: string[] = [];
+		nock(BASE_URL)
+			.persist()
+			.post('/api/auth/login/')
+			.reply(200, { access_token: 'login-token' })
+			.get(() => true)
+			.reply(function (uri) {
+				asked.push(uri);
+				return [404, HTML_404];
+			});
+		const { output } = await runNode({
+			parameters: { resource: 'account', operation: 'getBalance' },
+			credentials: jwtCredentials(),
+			continueOnFail: true,
+		});
+		expect(output[0].json.error).toBe(
+			'The service has no endpoint for this operation: it has neither GET /api/billing/sms/balance/ nor GET /api/integration/v1/sms/balance/ [item 0]',
+		);
+		expect(asked).toEqual(['/api/billing/sms/balance/', '/api/integration/v1/sms/balance/']);
+	});
+
+	it('a 404 for a record that does not exist is not taken for a missing route: the other family is not asked', async () => {
+		const asked: string[] = [];
+		nock(BASE_URL)
+			.persist()
+			.get(() => true)
+			.reply(function (uri) {
+				asked.push(uri);
+				return [404, { error: 'Message not found', code: 'NOT_FOUND' }];
+			});
+		const { output } = await runNode({
+			parameters: { resource: 'sms', operation: 'getStatus', messageId: 'm-404' },
+			credentials: apiKeyCredentials('apiKeyBearer'),
+			continueOnFail: true,
+		});
+		expect(output[0].json.error).toBe('The service has no record with this ID [item 0]');
+		expect(asked).toEqual(['/api/integration/v1/sms/status/m-404/']);
+	});
+
+	it('a 404 on a route that names no record says the service has no such endpoint, and which', async () => {
+		nock(BASE_URL).get('/api/messaging/sms/stats/').reply(404, { detail: 'Not found.' });
+		const { output } = await runNode({
+			parameters: { resource: 'sms', operation: 'getStats' },
+			credentials: apiKeyCredentials('apiKeyBearer'),
+			continueOnFail: true,
+		});
+		expect(output[0].json.error).toBe(
+			'The service has no such endpoint: GET /api/messaging/sms/stats/ [item 0]',
+		);
+	});
+});
