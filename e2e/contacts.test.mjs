@@ -1,4 +1,5 @@
-// Contacts and sender IDs (issue 29) in a real n8n, with the login credential, against both sandbox profiles
+// Contacts and sender IDs (issue 29) in a real n8n, with the login credential, against the wild sandbox: they are the
+// real service's own routes (the API reference documents only Get by ID), so only the profile of that server has them
 // (`wild`: create answers without an id, pages of 20 with `page` only, DRF errors). N8N_VERSION picks the n8n.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -148,7 +149,7 @@ async function addContacts(sandbox, count) {
 	assert.equal(r.status, 201);
 }
 
-for (const profile of /** @type {const} */ (['documented', 'wild'])) {
+for (const profile of /** @type {const} */ (['wild'])) {
 	describe(`contacts and sender IDs in n8n ${N8N_VERSION} (${profile} sandbox, login credential)`, () => {
 		/** @type {Awaited<ReturnType<typeof setupE2E>>} */
 		let env;

@@ -577,12 +577,15 @@ describe(`issue 28: route families in a real n8n ${N8N_VERSION}`, { timeout: 900
 		);
 		assert.equal(item.outcome, 'notSent');
 		// The login route takes ASCII only, so it is not asked; the reference's route, which takes any text, is asked
-		// once and refuses the login there (as the real server's code does): nothing goes out.
-		assert.deepEqual(
-			requests
-				.filter((/** @type {any} */ r) => r.path !== '/api/auth/login/')
-				.map((/** @type {any} */ r) => `${r.method} ${r.path} ${r.status}`),
-			['POST /api/integration/v1/sms/send/ 401'],
+		// and refuses the login there (as the real server's code does; twice when the token n8n kept from an earlier run
+		// is refused first and the login runs again): nothing goes out.
+		const asked = requests
+			.filter((/** @type {any} */ r) => r.path !== '/api/auth/login/')
+			.map((/** @type {any} */ r) => `${r.method} ${r.path} ${r.status}`);
+		assert.ok(asked.length >= 1 && asked.length <= 2, JSON.stringify(asked));
+		assert.ok(
+			asked.every((line) => line === 'POST /api/integration/v1/sms/send/ 401'),
+			JSON.stringify(asked),
 		);
 	});
 

@@ -7,6 +7,9 @@
 //   REAL_BACKEND_URL=http://127.0.0.1:8300 REAL_BACKEND_SEED=/tmp/rb-h28/seed.json node e2e/realBackend.manual.mjs
 //   N8N_VERSION=1.123.81 ... the same on the floor version; ONLY=rbOps,rbPaid ... some of them
 //
+// First, the Email and Password credential's test, as the credential modal runs it (issue 41: it must pass on both
+// branches of the real code, BACKEND_BRANCH=backend_testing and main). NO_CREDENTIAL_TEST=1 leaves it out.
+//
 // The unknown-outcome send runs twice, with the provider stand-in (REAL_BACKEND_STANDIN, default: the backend's port
 // + 1) set to `hang` and then to `drop`; it is set back to `accept` after.
 import { execFileSync } from 'node:child_process';
@@ -15,6 +18,8 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { startN8n } from '../scripts/n8n/process.mjs';
+import { ensureOwner } from '../scripts/n8n/rest.mjs';
 import { N8N_VERSION } from '../scripts/n8n-version.mjs';
 import { activate, FAST_POLLS, pause, POLL, POLL_WAIT_MS } from './activeTriggers.mjs';
 import { setupE2E } from './harness.mjs';
@@ -122,6 +127,7 @@ try {
 	process.stdout.write(
 		`n8n ${N8N_VERSION}, real backend ${TARGET.href} through ${proxyUrl}, schedule time ${AT}\n`,
 	);
+	if (process.env.NO_CREDENTIAL_TEST !== '1') await credentialTest();
 	for (const workflow of workflows) await runOnce(workflow.id, workflow.id);
 	for (const mode of unknownModes) {
 		await standin(`/__mode?sms=${mode}`);
@@ -135,6 +141,39 @@ try {
 } finally {
 	await e2e.cleanup();
 	proxy.close();
+}
+
+/** The login credential's test through n8n's REST API, as the credential modal runs it; prints its answer. */
+async function credentialTest() {
+	seen.length = 0;
+	const server = await startN8n(e2e.n8n);
+	try {
+		const owner = await ensureOwner(server.url, {
+			email: 'real-backend@example.com',
+			password: 'Real-backend-1',
+			firstName: 'Real',
+			lastName: 'Backend',
+		});
+		const data = {
+			baseUrl: proxyUrl,
+			authMethod: 'jwt',
+			email: seed.email,
+			password: seed.password,
+		};
+		const created = await owner.requestOk('POST', '/rest/credentials', {
+			name: 'Real backend: credential test',
+			type: 'smsPlatformApi',
+			data,
+		});
+		const result = await owner.requestOk('POST', '/rest/credentials/test', {
+			credentials: { id: created.id, name: created.name, type: 'smsPlatformApi', data },
+		});
+		process.stdout.write(
+			`\n## credential test (Email and Password)\n${JSON.stringify(result)}\n  requests: ${JSON.stringify(counts())}\n`,
+		);
+	} finally {
+		await server.stop();
+	}
 }
 
 /**

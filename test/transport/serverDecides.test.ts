@@ -270,4 +270,45 @@ describe('the server decides the route (issue 41)', () => {
 			'The service has no such endpoint: GET /api/messaging/sms/stats/ [item 0]',
 		);
 	});
+
+	it('a request n8n’s SSRF protection blocks was never sent: notSent, not retried, the allow-list named, for a send and a read', async () => {
+		const blocked = () => {
+			const error = new Error(
+				'The request was blocked because it resolves to a restricted IP address',
+			);
+			error.name = 'SsrfBlockedIpError';
+			return error;
+		};
+		const send = nock(BASE_URL).post('/api/integration/v1/sms/send/').replyWithError(blocked());
+		const balance = nock(BASE_URL)
+			.get('/api/integration/v1/sms/balance/')
+			.replyWithError(blocked());
+		const sent = await runNode({
+			parameters: {
+				resource: 'sms',
+				operation: 'send',
+				message: 'Hi',
+				senderId: 'MYSHOP',
+				recipients: A,
+			},
+			continueOnFail: true,
+		});
+		expect(sent.output[0].json).toMatchObject({
+			error: `n8n blocked the request to ${BASE_URL}: its SSRF protection does not allow this address [item 0]`,
+			outcome: 'notSent',
+		});
+		expect(sent.output[0].json.description).toMatch(
+			/never left n8n.*N8N_SSRF_ALLOWED_HOSTNAMES.*N8N_SSRF_ALLOWED_IP_RANGES/,
+		);
+		const read = await runNode({
+			parameters: { resource: 'account', operation: 'getBalance' },
+			continueOnFail: true,
+		});
+		expect(read.output[0].json.error).toBe(
+			`n8n blocked the request to ${BASE_URL}: its SSRF protection does not allow this address [item 0]`,
+		);
+		// Each asked once: a blocked request is not retried, and no other route is tried.
+		expect([send.isDone(), balance.isDone()]).toEqual([true, true]);
+		expect(nock.pendingMocks()).toEqual([]);
+	});
 });

@@ -18,6 +18,13 @@ function netError(code: string, message: string): Error {
 	return Object.assign(new Error(message), { code });
 }
 
+/** What n8n's SSRF protection throws (@n8n/backend-network's SsrfBlockedIpError), as the request helper passes it on. */
+function ssrfBlocked(): Error {
+	const error = new Error('The request was blocked because it resolves to a restricted IP address');
+	error.name = 'SsrfBlockedIpError';
+	return error;
+}
+
 /** The error the node gives for each quoted title: the input that makes it. */
 const cases: Record<string, () => Promise<unknown>> = {
 	'Recipient "12345" is not a usable phone number: … [item 0]': () =>
@@ -56,6 +63,15 @@ const cases: Record<string, () => Promise<unknown>> = {
 				'Content-Type': 'text/html',
 			});
 		return runNode({ parameters: getContact });
+	},
+	'The service has no endpoint for this operation: it has neither … nor … [item 0]': () => {
+		nock(BASE_URL).get(BALANCE).reply(404, { detail: 'Not found.' });
+		nock(BASE_URL).get('/api/billing/sms/balance/').reply(404, { detail: 'Not found.' });
+		return runNode({ parameters: { resource: 'account', operation: 'getBalance' } });
+	},
+	'n8n blocked the request to …: its SSRF protection does not allow this address [item 0]': () => {
+		nock(BASE_URL).post(SEND).replyWithError(ssrfBlocked());
+		return runNode({ parameters: { ...send, recipients: '+255712345678' } });
 	},
 	'The service answered with a web page instead of data [item 0]': () => {
 		nock(BASE_URL)

@@ -8,7 +8,7 @@ import type {
 import { endpoints } from '../endpoints';
 import { readServerWords } from './body';
 import { unreachableAdvice } from './advice';
-import { buildApiError } from './errors';
+import { buildApiError, isBlockedByN8n } from './errors';
 import { checkedBaseUrl } from './routes';
 import { networkFailure } from './policy';
 
@@ -22,8 +22,8 @@ const LOGIN_FAILURE = 'SmsPlatformLoginError';
 /** How every message of the login starts (see loginFailureMessage below). */
 const LOGIN_WORDS = 'The SMS Platform login ';
 
-function loginFailure(message: string): Error {
-	const error = new Error(message);
+function loginFailure(message: string, cause?: unknown): Error {
+	const error = new Error(message, cause === undefined ? undefined : { cause });
 	error.name = LOGIN_FAILURE;
 	return error;
 }
@@ -90,6 +90,14 @@ export async function logIn(
 			response?: { status?: number; data?: unknown };
 		};
 		const code = failure.response?.status ?? failure.httpCode;
+		// n8n's SSRF protection refused the address: said as such, and kept as the cause, so that a node's request that
+		// ran this login is told apart as blocked (isBlockedByN8n), not as a failed login.
+		if (isBlockedByN8n(error)) {
+			throw loginFailure(
+				`The SMS Platform login did not work: n8n blocked the request to ${checkedBaseUrl(credentials.baseUrl)}: its SSRF protection does not allow this address. The n8n administrator can allow it with N8N_SSRF_ALLOWED_HOSTNAMES or N8N_SSRF_ALLOWED_IP_RANGES.`,
+				error,
+			);
+		}
 		const network = networkFailure(error);
 		if (code === undefined && network.neverConnected) {
 			throw loginFailure(
