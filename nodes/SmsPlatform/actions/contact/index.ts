@@ -25,7 +25,7 @@ export const description: INodeProperties[] = [
 				value: 'addTags',
 				action: 'Add tags to contact',
 				description:
-					'Add tags to contacts, keeping their other tags; items are combined, up to 100 contacts a request',
+					'Update contacts with more tags, keeping the tags they have; items are combined, up to 100 contacts a request',
 			},
 			{
 				name: 'Create',

@@ -20,12 +20,12 @@ const properties: INodeProperties[] = [
 		noDataExpression: true,
 		default: 'text',
 		options: [
-			{ name: 'Text', value: 'text', description: "Send the text in 'Message'" },
 			{
 				name: 'Template',
 				value: 'template',
 				description: "Send one of the account's templates, its variables filled for each item",
 			},
+			{ name: 'Text', value: 'text', description: "Send the text in 'Message'" },
 		],
 		description: 'Where the text of the SMS comes from. Defaults to Text.',
 	},
@@ -66,7 +66,7 @@ const properties: INodeProperties[] = [
 						name: 'name',
 						type: 'string',
 						default: '',
-						placeholder: 'e.g. first_name',
+						placeholder: 'e.g. name',
 						description: 'The name between the braces in the template, without them',
 					},
 					{
@@ -74,7 +74,7 @@ const properties: INodeProperties[] = [
 						name: 'value',
 						type: 'string',
 						default: '',
-						placeholder: 'e.g. {{ $json.first_name }}',
+						placeholder: 'e.g. {{ $json.name }}',
 						description: 'The text put in its place for this item',
 					},
 				],
