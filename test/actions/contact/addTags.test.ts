@@ -73,7 +73,7 @@ describe('contact.addTags', () => {
 
 	it('a 404 that names no ID: halves are sent until the unknown one is found', async () => {
 		const unknown = uuid(2);
-		const notFound = { detail: 'Not found.' };
+		const notFound = { success: false, message: 'Some contacts not found', updated_count: 0 };
 		const scope = nock(BASE_URL)
 			.post(TAGS, { contact_ids: ids(0, 4), tags: ['vip', 'n8n'] })
 			.reply(404, notFound)
@@ -109,6 +109,15 @@ describe('contact.addTags', () => {
 			{ id: uuid(2), tagsAdded: ['b', 'c'] },
 			{ id: uuid(1), tagsAdded: ['a'] },
 		]);
+		scope.done();
+	});
+
+	it('a 404 that says nothing of contacts (a server without the route) fails the items, without more requests', async () => {
+		const scope = nock(BASE_URL)
+			.post(TAGS)
+			.reply(404, '<h1>Not Found</h1>', { 'content-type': 'text/html' });
+		const { output } = await runNode({ parameters: params, items: items(3), continueOnFail: true });
+		expect(output.map((item) => item.json.httpCode)).toEqual(['404', '404', '404']);
 		scope.done();
 	});
 

@@ -74,21 +74,24 @@ function readEntry(ctx: IExecuteFunctions, itemIndex: number, read: ParameterRea
 }
 
 /**
- * The contact IDs the service names in a 404 ("Some contacts not found: [UUID('…')]"): `all` when it found none,
- * an empty list when it names none; `undefined` for any other error.
+ * What a 404 of the service says about the contacts: `all` when it found none of them, the IDs it names ("Some
+ * contacts not found: [UUID('…')]"), an empty list when it says some are unknown without naming them; `undefined`
+ * for any other error (a 404 of a server without this route says nothing of contacts).
  */
 function namedIds(error: unknown): string[] | 'all' | undefined {
 	if (!(error instanceof NodeApiError) || error.httpCode !== '404') return undefined;
 	const words = `${error.message} ${error.description ?? ''}`;
 	if (/No contacts found/i.test(words)) return 'all';
-	return [...words.matchAll(/UUID\('([0-9a-f-]{32,36})'\)/gi)].map((m) => m[1].toLowerCase());
+	if (!/contacts? not found/i.test(words)) return undefined;
+	const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+	return [...words.matchAll(uuid)].map((match) => match[0].toLowerCase());
 }
 
 type Result = { tagged: true } | { unknown: NodeApiError } | { error: Error };
 
 /**
  * Adds the tags to these contacts (at most 100), one request. An unknown ID fails the whole call with a 404: the IDs
- * it names are set aside and the others sent again; a 404 that names none is split in halves until the ID is found.
+ * it names are set aside and the others sent again; a 404 that names none is split in halves until they are found.
  */
 async function tagContacts(
 	ctx: IExecuteFunctions,
