@@ -56,7 +56,7 @@ export const SEED_TEMPLATES = Object.freeze([
 	{
 		name: 'Welcome',
 		category: 'onboarding',
-		body_text: 'Karibu to Duka Poa! Reply STOP to opt out.',
+		body_text: 'Karibu {{first_name}}! You are on the Duka Poa list. Reply STOP to opt out.',
 	},
 	{
 		name: 'Weekend promotion',
