@@ -350,6 +350,6 @@ export const REAL_SERVER_ROUTES = [
 	...CONTACT_ROUTES,
 	// The real service's own routes for the email and password login (issue 28): their own module.
 	...LOGIN_ROUTES,
-	// Templates and bulk contact tagging of the real service's messaging API (issue 44): the `wild` profile's.
+	// Templates and bulk contact tagging of the real service's messaging API (issue 44): their own module.
 	...TEMPLATE_ROUTES,
 ];

@@ -2,6 +2,7 @@
 // contacts a request) beside the same N tagged one by one with Contact → Update (one request per contact, and it
 // replaces the contact's tags), in the pinned real n8n against the sandbox. The contacts are added through the API
 // first; their IDs are written into the workflows' Code node, so that only the measured node makes requests.
+import { admin } from '../../sandbox/client.mjs';
 import { fmtInt, fmtMs } from './format.mjs';
 import { CREDENTIAL, GENERATOR, MEASURED, NODE_TYPE } from './workflows.mjs';
 
@@ -104,6 +105,21 @@ export async function benchTags(
 ) {
 	const N = sizes.tags;
 	log(`tags: ${N} contacts tagged with Add Tags, then with one Update per contact`);
+	// Contacts are the real server's routes, which the `documented` profile does not serve: `demo` serves both.
+	await admin(env.sandbox, 'POST', '/config', { profile: 'demo' });
+	try {
+		await tagBoth(env, results, { N, apiKey, importWorkflows, measureWorkflow });
+	} finally {
+		await admin(env.sandbox, 'POST', '/config', { profile: 'documented' });
+	}
+}
+
+/**
+ * @param {any} env
+ * @param {any} results
+ * @param {{ N: number, apiKey: string, importWorkflows: Function, measureWorkflow: Function }} tools
+ */
+async function tagBoth(env, results, { N, apiKey, importWorkflows, measureWorkflow }) {
 	const ids = await addContacts(env.sandbox, apiKey, N);
 	await importWorkflows(env.n8n, [
 		tagsWorkflow('benchTagsAdd', ids, { operation: 'addTags', tags: 'bench, n8n' }),
