@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { SANDBOX_EMAIL, SANDBOX_PASSWORD } from '../sandbox/server.mjs';
 import { SEED_TEMPLATES } from '../sandbox/templates.mjs';
 import { seedUuid } from '../sandbox/util.mjs';
+import { loadExample, withCredential } from '../scripts/examples.mjs';
 import { N8N_VERSION } from '../scripts/n8n-version.mjs';
 import { CREDENTIALS, admin, setupE2E } from './harness.mjs';
 import { chain, node, smsNode } from './workflows.mjs';
@@ -110,6 +111,44 @@ function templatesWorkflow() {
 	]);
 }
 
+const EXAMPLE = 'form-signup-tag-and-template.json';
+const FORM = { 'First name': 'Zawadi', Phone: '0719500999' };
+
+/**
+ * The example as a user runs it, its form replaced by a manual start and a node of the form's name that gives one
+ * submission (`n8n execute` cannot fill a form), its credential the login against the ops sandbox.
+ */
+function exampleWorkflow() {
+	const example = withCredential(loadExample(EXAMPLE), CREDENTIALS.jwt);
+	const form = example.nodes.find(
+		(/** @type {any} */ n) => n.type === 'n8n-nodes-base.formTrigger',
+	);
+	const submission = node(
+		form.name,
+		'n8n-nodes-base.set',
+		{
+			assignments: {
+				assignments: Object.entries(FORM).map(([name, value], i) => ({
+					id: `form-${i}`,
+					name,
+					value,
+					type: 'string',
+				})),
+			},
+			options: {},
+		},
+		{ typeVersion: 3.4 },
+	);
+	const start = node('Start', 'n8n-nodes-base.manualTrigger', {});
+	example.nodes = [
+		start,
+		submission,
+		...example.nodes.filter((/** @type {any} */ n) => n !== form),
+	];
+	example.connections.Start = { main: [[{ node: form.name, type: 'main', index: 0 }]] };
+	return { ...example, id: 'e2eTemplatesExample' };
+}
+
 /** @param {{ url: string }} sandbox */
 async function token(sandbox) {
 	const login = await fetch(`${sandbox.url}/api/auth/login/`, {
@@ -166,15 +205,21 @@ describe(`templates and contact tags in n8n ${N8N_VERSION} (wild sandbox, login 
 	let requests;
 	/** @type {any[]} */
 	let messages;
+	/** @type {any} */
+	let exampleRun;
 
 	before(
 		async () => {
-			env = await setupE2E({ workflows: [templatesWorkflow()], profile: 'wild' });
+			env = await setupE2E({
+				workflows: [templatesWorkflow(), exampleWorkflow()],
+				profile: 'wild',
+			});
 			await addContacts(env.sandboxes.ops);
 			await admin(env.sandboxes.ops, 'DELETE', '/requests');
 			run = await env.execute(ID);
 			requests = await admin(env.sandboxes.ops, 'GET', '/requests');
 			messages = await admin(env.sandboxes.ops, 'GET', '/messages');
+			exampleRun = await env.execute('e2eTemplatesExample');
 		},
 		{ timeout: 10 * 60_000 },
 	);
@@ -261,5 +306,20 @@ describe(`templates and contact tags in n8n ${N8N_VERSION} (wild sandbox, login 
 		const tags = await tagsOfAdded(env.sandboxes.ops);
 		assert.equal(tags.filter((t) => t.includes('e2e-one')).length, TAGGED);
 		assert.equal(tags.filter((t) => t.includes('e2e-two')).length, TAGGED - 1);
+	});
+
+	test(`the example ${EXAMPLE}: the contact added, tagged and welcomed from the template`, async () => {
+		const nodes = exampleRun.nodes;
+		assert.equal(nodes['Add or update contact'].items[0].action, 'created');
+		const [tagged] = nodes['Tag as sign-up'].items;
+		assert.deepEqual(tagged.tagsAdded, ['signup', 'web-form']);
+		assert.equal(nodes['Send welcome from template'].items[0].outcome, 'sent');
+		const all = await admin(env.sandboxes.ops, 'GET', '/messages');
+		assert.deepEqual(
+			all
+				.filter((/** @type {any} */ m) => m.recipients.includes('+255719500999'))
+				.map((/** @type {any} */ m) => m.message),
+			['Karibu Zawadi! You are on the Duka Poa list. Reply STOP to opt out.'],
+		);
 	});
 });
