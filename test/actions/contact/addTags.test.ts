@@ -64,9 +64,8 @@ describe('contact.addTags', () => {
 			error: `The service has no contact with the ID "${unknown}": no tags were added to it [item 7]`,
 			httpCode: '404',
 		});
-		expect(output[7].json.description).toContain(`Some contacts not found: [UUID('${unknown}')]`);
-		expect(output[7].json.description).toContain(
-			'The other contacts of the request got their tags.',
+		expect(output[7].json.description).toBe(
+			`The service said: "Some contacts not found: [UUID('${unknown}')]" (HTTP 404). No tags were added to this contact; the other contacts of the request got theirs. Check the ID (it may belong to another account), e.g. with 'Get Many'. Request: POST ${TAGS}.`,
 		);
 		scope.done();
 	});

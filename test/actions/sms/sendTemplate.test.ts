@@ -124,6 +124,23 @@ describe('sms.send from a template', () => {
 		scope.done();
 	});
 
+	it('two variables without a value are both named', async () => {
+		nock(BASE_URL)
+			.get(LIST)
+			.query(true)
+			.reply(200, list([template()]));
+		const error = await caught(() =>
+			runNode({
+				parameters: { ...params, templateVariables: {} },
+				items: [{ to: '+255712000001' }],
+			}),
+		);
+		expect(error.message).toBe(
+			`Template variables 'first_name', 'order_id' of "Order ready" have no value [item 0]`,
+		);
+		expect(error.description).toMatch(/^Add them under 'Template Variables'/);
+	});
+
 	it('an unfilled variable stops the run before any SMS request (without Continue On Fail)', async () => {
 		const scope = nock(BASE_URL)
 			.get(LIST)

@@ -146,8 +146,14 @@ async function tagContacts(
 function unknownContact(ctx: IExecuteFunctions, entry: Entry, error: NodeApiError): NodeApiError {
 	const copy = ownCopy(error) as NodeApiError;
 	copy.message = `The service has no contact with the ID "${entry.id}": no tags were added to it`;
+	// The service's words and the request stay; the generic advice for a 404 gives way to what happened.
+	const description = error.description ?? '';
+	const said =
+		/^The service said: .*?\(HTTP \d+[^)]*\)\./.exec(description)?.[0] ??
+		'The service answered HTTP 404.';
+	const request = /Request: .*$/.exec(description)?.[0] ?? '';
 	copy.description =
-		`${error.description ?? ''} The other contacts of the request got their tags. Check the ID, e.g. with 'Get Many'.`.trim();
+		`${said} No tags were added to this contact; the other contacts of the request got theirs. Check the ID (it may belong to another account), e.g. with 'Get Many'. ${request}`.trim();
 	copy.context.itemIndex = entry.itemIndex;
 	return copy;
 }

@@ -125,9 +125,10 @@ export function templateText(
 	);
 	if (unfilled.length) {
 		const list = unfilled.map((variable) => `'${variable}'`).join(', ');
+		const what = unfilled.length === 1 ? 'variable' : 'variables';
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`Template variable ${list} of "${name}" has no value`,
+			`Template ${what} ${list} of "${name}" ${unfilled.length === 1 ? 'has' : 'have'} no value`,
 			{
 				itemIndex,
 				description: `Add ${unfilled.length === 1 ? 'it' : 'them'} under 'Template Variables' with a value for this item, e.g. {{ $json.${unfilled[0]} }}, or check that the expression gives a value. Nothing was sent for this item.`,
