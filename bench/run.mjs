@@ -14,6 +14,7 @@
 //   5. memory: peak RSS of the n8n process tree during the broadcasts (column of table 1)
 //   6. network: the same bulk work over HTTPS behind a modelled round trip
 //   7. contacts: Create or Update's bulk imports against one request per contact
+//   8. tags: Add Tags (100 contacts a request) against one Update per contact
 //   8. dedupe: the cost of a Dedupe Key on 1,000 items (jest, bench/dedupe/; no n8n)
 //
 // This file sets up and runs the sections. The pieces:
@@ -48,6 +49,7 @@ import { benchContacts, contactsWorkflows } from './lib/contacts-section.mjs';
 import { benchDedupe } from './lib/dedupe-section.mjs';
 import { benchNetwork, networkWorkflows } from './lib/network-section.mjs';
 import { makeCertificate, startNetwork } from './lib/network.mjs';
+import { benchTags } from './lib/tags-section.mjs';
 import {
 	ALL_SECTIONS,
 	KEEP,
@@ -91,9 +93,15 @@ async function main() {
 	log(
 		`${QUICK ? 'quick' : 'full'} run: ${JSON.stringify(SIZES)}; sections ${[...SECTIONS].join(', ')}`,
 	);
-	const needsN8n = ['broadcast', 'returnAll', 'latency', 'paced', 'network', 'contacts'].some((s) =>
-		SECTIONS.has(s),
-	);
+	const needsN8n = [
+		'broadcast',
+		'returnAll',
+		'latency',
+		'paced',
+		'network',
+		'contacts',
+		'tags',
+	].some((s) => SECTIONS.has(s));
 
 	if (!SKIP_BUILD) await buildPackage({ quiet: true });
 
@@ -201,6 +209,17 @@ async function main() {
 					'contacts',
 					(/** @type {any} */ e, /** @type {any} */ r) =>
 						benchContacts(e, r, { sizes: SIZES, measureWorkflow, log }),
+				],
+				[
+					'tags',
+					(/** @type {any} */ e, /** @type {any} */ r) =>
+						benchTags(e, r, {
+							sizes: SIZES,
+							apiKey: SANDBOX_API_KEY,
+							importWorkflows,
+							measureWorkflow,
+							log,
+						}),
 				],
 			])) {
 				if (!SECTIONS.has(name)) continue;

@@ -9,6 +9,7 @@ import {
 	adminNotificationSchema,
 } from './schemas.mjs';
 import { addCustomPurchase } from './loginRoutes.mjs';
+import { addTemplate } from './templates.mjs';
 import { isoSeconds } from './util.mjs';
 
 /**
@@ -57,6 +58,11 @@ export const ADMIN_ENDPOINTS = [
 	['POST', '/__sandbox/payments/{transaction_id}/fail', 'fail a pending payment'],
 	['POST', '/__sandbox/notifications', 'add a notification {title, message, type}'],
 	['POST', '/__sandbox/balance', 'set the balance {balance, tenant_id?}'],
+	[
+		'POST',
+		'/__sandbox/templates',
+		'add a message template as the service admin could, variables allowed {name, body_text, category?}',
+	],
 	['POST', '/__sandbox/billing-records', 'append generated billing records {count, type?}'],
 	[
 		'POST',
@@ -183,6 +189,7 @@ adminRouter
 			throw new ApiError(400, 'validation_error', 'credits: an integer of at least 100');
 		return ok(addCustomPurchase(ctx.state, credits), 201);
 	})
+	.add('POST', '/__sandbox/templates', (ctx) => ok(addTemplate(ctx.state, ctx.body), 201))
 	.add('GET', '/__sandbox/config', (ctx) => ok(ctx.state.config))
 	.add('POST', '/__sandbox/config', (ctx) => {
 		const body = validate(adminConfigSchema, ctx.body);

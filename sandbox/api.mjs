@@ -4,6 +4,7 @@ import { CONTACT_ROUTES } from './contacts.mjs';
 import { ApiError, fieldError, validate } from './errors.mjs';
 import { PRICE_CURRENCY } from './fixtures.mjs';
 import { LOGIN_ROUTES } from './loginRoutes.mjs';
+import { TEMPLATE_ROUTES } from './templates.mjs';
 import {
 	BILLING_TYPES,
 	DASHBOARD_PERIODS,
@@ -349,4 +350,6 @@ export const REAL_SERVER_ROUTES = [
 	...CONTACT_ROUTES,
 	// The real service's own routes for the email and password login (issue 28): their own module.
 	...LOGIN_ROUTES,
+	// Templates and bulk contact tagging of the real service's messaging API (issue 44): their own module.
+	...TEMPLATE_ROUTES,
 ];

@@ -21,6 +21,7 @@ export const ALL_SECTIONS = [
 	'paced',
 	'network',
 	'contacts',
+	'tags',
 	'dedupe',
 ];
 
@@ -33,6 +34,7 @@ export const SIZES = QUICK
 			paced: 200,
 			perItemOverNetwork: 50,
 			contacts: 1_000,
+			tags: 1_000,
 		}
 	: {
 			recipients: 10_000,
@@ -41,6 +43,7 @@ export const SIZES = QUICK
 			paced: 2_000,
 			perItemOverNetwork: 200,
 			contacts: 10_000,
+			tags: 10_000,
 		};
 export const SECTIONS = new Set(
 	(option('only') ?? ALL_SECTIONS.join(',')).split(',').map((s) => s.trim()),

@@ -6,6 +6,7 @@ import { fmtBytes, fmtInt, fmtMb, fmtMs, fmtRatio, statusText } from './format.m
 import { reportContacts } from './contacts-section.mjs';
 import { reportDedupe } from './dedupe-section.mjs';
 import { reportNetwork } from './network-section.mjs';
+import { reportTags } from './tags-section.mjs';
 import { COMMAND, QUICK, RAW_RUNS, REPEAT, SIZES, TARGETS } from './options.mjs';
 
 /**
@@ -24,6 +25,7 @@ export function report(results, info) {
 		...targetsSection(results),
 		...reportNetwork(results.network),
 		...reportContacts(results.contacts),
+		...reportTags(results.tags),
 		...reportDedupe(results.dedupe),
 		...profilesSection(results.profiles),
 	].join('\n');

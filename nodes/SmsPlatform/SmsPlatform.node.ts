@@ -15,6 +15,7 @@ import * as senderId from './actions/senderId';
 import { router } from './actions/router';
 import * as sms from './actions/sms';
 import * as smsPackage from './actions/smsPackage';
+import * as template from './actions/template';
 import { APP_DESCRIPTION, requestOptionsDescription } from './helpers/descriptions';
 import { listSearch } from './methods';
 import { CREDENTIAL_TYPE } from './transport';
@@ -84,6 +85,11 @@ export class SmsPlatform implements INodeType {
 					},
 					{ name: 'SMS', value: 'sms', description: 'Send SMS, check delivery, statistics' },
 					{ name: 'SMS Package', value: 'smsPackage', description: 'SMS packages on sale' },
+					{
+						name: 'Template',
+						value: 'template',
+						description: 'Approved message texts kept in one place, filled in per recipient',
+					},
 				],
 				default: 'sms',
 			},
@@ -100,6 +106,7 @@ export class SmsPlatform implements INodeType {
 			...organization.description,
 			...notification.description,
 			...senderId.description,
+			...template.description,
 			// After every operation's own fields, on every operation: a new operation has it with nothing to add.
 			requestOptionsDescription,
 		],

@@ -205,6 +205,20 @@ export const endpoints = {
 	 * a request sends both (UNREAD_ONLY), since each server ignores the other's.
 	 */
 	notifications: () => get('/api/notifications/'),
+
+	/**
+	 * Message templates and bulk tagging (the real server's messaging routes, issue 44). The template list keeps its
+	 * records in `results.templates` on one branch of that server, in `results` on the other. One template by id is
+	 * not read: that route answers 500 on the branch the service runs, so a template is found in the list.
+	 */
+	templates: (): Endpoint => ({ ...get('/api/messaging/templates/'), listKey: 'templates' }),
+	createTemplate: () => post('/api/messaging/templates/'),
+	updateTemplate: (templateId: string) =>
+		patch(`/api/messaging/templates/${encodeId(templateId)}/`),
+	deleteTemplate: (templateId: string) =>
+		remove(`/api/messaging/templates/${encodeId(templateId)}/`),
+	/** Adds tags to up to 100 contacts at once; one id the account does not have fails the whole call (404). */
+	addContactTags: () => post('/api/messaging/contacts/bulk-add-tags/'),
 };
 
 /** The notifications' unread filter, on both families at once (see `notifications`). */

@@ -8,9 +8,19 @@ export type NodeMap = {
 	smsPackage: 'getAll';
 	campaign: 'getAnalytics';
 	dashboard: 'getMetrics';
-	contact: 'get' | 'getAll' | 'create' | 'upsert' | 'update' | 'delete' | 'optIn' | 'optOut';
+	contact:
+		| 'addTags'
+		| 'get'
+		| 'getAll'
+		| 'create'
+		| 'upsert'
+		| 'update'
+		| 'delete'
+		| 'optIn'
+		| 'optOut';
 	senderId: 'getAll' | 'request';
 	activity: 'getRecent';
 	organization: 'getAll';
 	notification: 'getAll';
+	template: 'getAll' | 'get' | 'create' | 'update' | 'delete';
 };

@@ -18,6 +18,7 @@ import * as payment from './payment';
 import * as senderId from './senderId';
 import * as sms from './sms';
 import * as smsPackage from './smsPackage';
+import * as template from './template';
 
 /** Every operation of the node, by resource: the type checks that each one in node.type.ts is here. */
 const operations: { [R in keyof NodeMap]: Record<NodeMap[R], Operation> } = {
@@ -34,6 +35,7 @@ const operations: { [R in keyof NodeMap]: Record<NodeMap[R], Operation> } = {
 	organization,
 	notification,
 	senderId,
+	template,
 };
 
 const has = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);

@@ -2,6 +2,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from '
 
 import { endpoints } from '../endpoints';
 import { listSenderIds } from '../helpers/contacts';
+import { templateOutput } from '../helpers/templates';
 import { listRecords } from '../transport';
 
 /**
@@ -56,5 +57,29 @@ export async function searchSenderIds(
 		.map((record) => String(record.sender_id ?? record.name ?? ''))
 		.filter((name) => name && (!needle || name.toLowerCase().includes(needle)))
 		.map((name) => ({ name, value: name }));
+	return { results };
+}
+
+/** The Template picker: the account's templates, searchable by name, the start of the body beside each. */
+export async function searchTemplates(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const needle = (filter ?? '').trim().toLowerCase();
+	const records = await listRecords(this, { ...endpoints.templates(), maxPages: 20 });
+	const results = records
+		.map(templateOutput)
+		.filter(
+			(t) =>
+				!needle ||
+				String(t.name ?? '')
+					.toLowerCase()
+					.includes(needle),
+		)
+		.map((t) => ({
+			name: String(t.name ?? t.id),
+			value: String(t.id),
+			description: String(t.body_text ?? t.preview_text ?? '').slice(0, 60),
+		}));
 	return { results };
 }

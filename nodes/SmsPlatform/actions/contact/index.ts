@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as addTags from './addTags.operation';
 import * as create from './create.operation';
 import * as deleteContact from './delete.operation';
 import * as get from './get.operation';
@@ -9,7 +10,7 @@ import * as optOut from './optOut.operation';
 import * as update from './update.operation';
 import * as upsert from './upsert.operation';
 
-export { create, deleteContact as delete, get, getAll, optIn, optOut, update, upsert };
+export { addTags, create, deleteContact as delete, get, getAll, optIn, optOut, update, upsert };
 
 export const description: INodeProperties[] = [
 	{
@@ -19,6 +20,13 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['contact'] } },
 		options: [
+			{
+				name: 'Add Tags',
+				value: 'addTags',
+				action: 'Add tags to contact',
+				description:
+					'Update contacts with more tags, keeping the tags they have; items are combined, up to 100 contacts a request',
+			},
 			{
 				name: 'Create',
 				value: 'create',
@@ -75,6 +83,7 @@ export const description: INodeProperties[] = [
 		],
 		default: 'get',
 	},
+	...addTags.description,
 	...create.description,
 	...upsert.description,
 	...deleteContact.description,

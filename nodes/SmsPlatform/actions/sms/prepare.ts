@@ -19,6 +19,7 @@ import {
 import type { RequestSettings } from '../../transport';
 import { toPlain } from './plainText';
 import { readScheduleTime } from './schedule';
+import { templateText, type TemplateBook } from './templateText';
 
 /** Reading and checking one item of a send, before anything goes out. */
 
@@ -60,9 +61,14 @@ export function prepare(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	read: ParameterReader = parameterReader(ctx),
+	templates: TemplateBook = { found: new Map() },
 ): PreparedItem {
 	const options = read('options', itemIndex, {}) as IDataObject;
-	const message = read('message', itemIndex, '') as unknown;
+	// Source → Template: the template's body, filled for this item; then checked and counted as any text.
+	const message =
+		read('source', itemIndex, 'text') === 'template'
+			? templateText(ctx, itemIndex, read, templates)
+			: (read('message', itemIndex, '') as unknown);
 	if (typeof message !== 'string' && typeof message !== 'number') {
 		throw new NodeOperationError(
 			ctx.getNode(),

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { dedupeWaitOption } from '../../helpers/descriptions';
+import { templateLocator } from '../template/fields';
 import {
 	DEFAULT_BATCH_SIZE,
 	DEFAULT_DELIVERY_TIMEOUT,
@@ -13,6 +14,22 @@ import {
 
 const properties: INodeProperties[] = [
 	{
+		displayName: 'Source',
+		name: 'source',
+		type: 'options',
+		noDataExpression: true,
+		default: 'text',
+		options: [
+			{
+				name: 'Template',
+				value: 'template',
+				description: "Send one of the account's templates, its variables filled for each item",
+			},
+			{ name: 'Text', value: 'text', description: "Send the text in 'Message'" },
+		],
+		description: 'Where the text of the SMS comes from. Defaults to Text.',
+	},
+	{
 		displayName: 'Message',
 		name: 'message',
 		type: 'string',
@@ -21,6 +38,48 @@ const properties: INodeProperties[] = [
 		typeOptions: { rows: 4 },
 		placeholder: 'e.g. Your order has shipped',
 		description: 'The text to send',
+		displayOptions: { show: { source: ['text'] } },
+	},
+	{
+		...templateLocator(
+			"The template to send. The node fills its variables, written {{name}} in the template's body, from 'Template Variables'.",
+		),
+		displayOptions: { show: { source: ['template'] } },
+	},
+	{
+		displayName: 'Template Variables',
+		name: 'templateVariables',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add variable',
+		default: {},
+		description:
+			'A value for each {{name}} in the template, usually an expression. A variable left without a value fails the item before anything is sent.',
+		displayOptions: { show: { source: ['template'] } },
+		options: [
+			{
+				displayName: 'Variable',
+				name: 'values',
+				values: [
+					{
+						displayName: 'Name',
+						name: 'name',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. name',
+						description: 'The name between the braces in the template, without them',
+					},
+					{
+						displayName: 'Value',
+						name: 'value',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. {{ $json.name }}',
+						description: 'The text put in its place for this item',
+					},
+				],
+			},
+		],
 	},
 	{
 		displayName: 'Recipients',

@@ -11,6 +11,7 @@ import { refused, settle, type SendOutcome } from './sendOutcome';
 import { followFirst, SendKeys, sendKeyed } from './sendKeys';
 import { planCombined, planItem, sendOnce } from './sendRequests';
 import { SentLedger } from './sentLedger';
+import { readTemplates } from './templateText';
 
 export { description } from './send.description';
 
@@ -32,9 +33,13 @@ export async function executeBatch(
 	gate: FailureGate,
 ): Promise<Array<ItemResult | undefined>> {
 	const read = parameterReader(this);
+	// Source → Template: the run's templates are read once, before any item is prepared (not for a text send).
+	const templates = items.some((_, index) => read('source', index, 'text') === 'template')
+		? await readTemplates(this, items.length, read)
+		: undefined;
 	const prepared: Array<PreparedItem | Error> = items.map((_, itemIndex) => {
 		try {
-			return prepare(this, itemIndex, read);
+			return prepare(this, itemIndex, read, templates);
 		} catch (error) {
 			return error as Error;
 		}

@@ -1,0 +1,84 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { endpoints } from '../../endpoints';
+import { requiredString } from '../../helpers/parameters';
+import { explainBodyRefusal, templateOutput } from '../../helpers/templates';
+import { apiRequest, unwrapObject } from '../../transport';
+import {
+	bodyDescription,
+	categoryField,
+	descriptionField,
+	languageField,
+	templateIdField,
+} from './fields';
+
+const properties: INodeProperties[] = [
+	templateIdField,
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add field',
+		default: {},
+		options: [
+			{
+				displayName: 'Body',
+				name: 'body',
+				type: 'string',
+				default: '',
+				typeOptions: { rows: 4 },
+				description: bodyDescription,
+			},
+			categoryField,
+			descriptionField,
+			languageField,
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Order ready',
+				description: 'The new name of the template, unique in the account',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['template'], operation: ['update'] } },
+	properties,
+);
+
+const FIELDS: Array<[string, string, string]> = [
+	['name', 'name', 'Name'],
+	['body', 'body_text', 'Body'],
+	['category', 'category', 'Category'],
+	['language', 'language', 'Language'],
+];
+
+/** Changes the fields given; outputs the template as the service then has it, with its ID. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const id = requiredString(this, 'templateId', 'Template', itemIndex, 'id');
+	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const body: IDataObject = {};
+	for (const [field, key, label] of FIELDS) {
+		if (fields[field] !== undefined)
+			body[key] = requiredString(this, `updateFields.${field}`, label, itemIndex);
+	}
+	if (fields.description !== undefined) body.description = String(fields.description);
+	// An empty update would still touch the template (its update time): nothing is sent.
+	if (!Object.keys(body).length) {
+		throw new NodeOperationError(this.getNode(), "No field to update: 'Update Fields' is empty", {
+			itemIndex,
+			description: "Add at least one field under 'Update Fields', e.g. 'Body' or 'Name'.",
+		});
+	}
+	try {
+		const response = await apiRequest(this, { ...endpoints.updateTemplate(id), body, itemIndex });
+		// The service answers the updated fields; one branch of it without the ID.
+		return templateOutput({ id, ...unwrapObject(response.body) });
+	} catch (error) {
+		throw explainBodyRefusal(error);
+	}
+}
