@@ -185,9 +185,18 @@ async function runOnce(id, title) {
 	seen.length = 0;
 	const beemBefore = (await standin('/__calls')).calls.length;
 	const started = Date.now();
-	const result = await e2e.execute(id);
-	process.stdout.write(`\n## ${title} (${Date.now() - started} ms, status ${result.status})\n`);
-	for (const [name, run] of Object.entries(result.run.data.resultData.runData)) {
+	/** @type {any} */
+	let result;
+	try {
+		result = await e2e.execute(id);
+	} catch (error) {
+		// n8n's CLI cuts a very long run output (1,000 items) short: the requests still tell what was sent.
+		if (!/printed no run \(exit 0/.test(String(error))) throw error;
+	}
+	process.stdout.write(
+		`\n## ${title} (${Date.now() - started} ms, status ${result?.status ?? 'success, output too long to print'})\n`,
+	);
+	for (const [name, run] of Object.entries(result?.run.data.resultData.runData ?? {})) {
 		const last = /** @type {any} */ (run).at(-1);
 		const items = last.data?.main?.[0] ?? [];
 		const first = items[0]?.json;
