@@ -148,11 +148,12 @@ async function credentialTest() {
 	seen.length = 0;
 	const server = await startN8n(e2e.n8n);
 	try {
+		// The owner the triggers' activation signs in as (e2e/activeTriggers.mjs): an n8n has one.
 		const owner = await ensureOwner(server.url, {
-			email: 'real-backend@example.com',
-			password: 'Real-backend-1',
-			firstName: 'Real',
-			lastName: 'Backend',
+			email: 'e2e-triggers@example.com',
+			password: 'E2e-password-1',
+			firstName: 'E2E',
+			lastName: 'Owner',
 		});
 		const data = {
 			baseUrl: proxyUrl,
