@@ -18,7 +18,7 @@ export const description: INodeProperties[] = [
 				value: 'buyCredits',
 				action: 'Buy SMS credits',
 				description:
-					'Buy an SMS package for your own account, paid by mobile money; can wait until the payment completes',
+					'Ask a buyer to pay for an SMS package for your own account by mobile money; can wait until the payment completes',
 			},
 			{
 				name: 'Get Balance',

@@ -25,7 +25,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Summary',
 				value: 'getSummary',
-				action: 'Get a billing summary',
+				action: 'Get billing summary',
 				description:
 					'Retrieve the totals of a period: credits bought and used, what they cost, the balance',
 			},

@@ -4,14 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { endpoints } from '../../endpoints';
 import { apiRequest, unwrapObject } from '../../transport';
 
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Every unread notification of the account is marked read. Needs no input.',
-		name: 'markAllReadNotice',
-		type: 'notice',
-		default: '',
-	},
-];
+/** Nothing to fill in: the whole account's notifications. */
+const properties: INodeProperties[] = [];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['notification'], operation: ['markAllRead'] } },

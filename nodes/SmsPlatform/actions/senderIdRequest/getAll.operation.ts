@@ -26,7 +26,7 @@ const properties: INodeProperties[] = [
 					value,
 					description,
 				})),
-				description: 'Return only requests with this status',
+				description: 'Return only requests with this status. Defaults to Pending.',
 			},
 		],
 	},

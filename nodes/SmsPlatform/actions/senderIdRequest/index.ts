@@ -16,7 +16,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get',
 				value: 'get',
-				action: 'Get a sender ID request',
+				action: 'Get sender ID request',
 				description:
 					'Retrieve one sender ID request with its status and, when refused, the rejection reason',
 			},
