@@ -43,25 +43,31 @@ function moneyWorkflow() {
 			},
 			jwt,
 		),
-		smsNode(
-			'Buy Credits once',
+		// Two items with one Dedupe Key (the key is this node's: n8n keeps processed data per node).
+		node(
+			'Two orders',
+			'n8n-nodes-base.set',
 			{
-				resource: 'account',
-				operation: 'buyCredits',
-				...BUYER,
-				options: { dedupeKey: 'e2e-topup-1' },
+				assignments: {
+					assignments: [{ id: 'm-1', name: 'orders', value: '={{ [1, 2] }}', type: 'array' }],
+				},
+				options: {},
 			},
-			jwt,
+			{ typeVersion: 3.4, executeOnce: true },
 		),
+		node('One item per order', 'n8n-nodes-base.splitOut', {
+			fieldToSplitOut: 'orders',
+			options: {},
+		}),
 		smsNode(
-			'Buy Credits once again',
+			'Buy Credits twice',
 			{
 				resource: 'account',
 				operation: 'buyCredits',
 				...BUYER,
 				options: { dedupeKey: 'e2e-topup-1' },
 			},
-			jwt,
+			{ ...jwt, once: false },
 		),
 		// The provider completes the payment 1.5 s after it starts (the sandbox's paymentDelayMs); nobody asks meanwhile.
 		node(
@@ -78,7 +84,7 @@ function moneyWorkflow() {
 			{
 				resource: 'payment',
 				operation: 'getStatus',
-				transactionId: "={{ $('Buy Credits once').first().json.transaction_id }}",
+				transactionId: "={{ $('Buy Credits twice').first().json.transaction_id }}",
 			},
 			jwt,
 		),
@@ -220,8 +226,7 @@ describe(
 		});
 
 		test('the same Dedupe Key twice starts one payment', () => {
-			const [first] = items('Buy Credits once');
-			const [second] = items('Buy Credits once again');
+			const [first, second] = items('Buy Credits twice');
 			assert.equal(first.outcome, 'sent');
 			assert.equal(first.status, 'pending');
 			assert.equal(second.outcome, 'alreadySent');
@@ -232,7 +237,10 @@ describe(
 		test('Get Status of a payment the provider completed and nobody asked about: completed', () => {
 			const [status] = items('Get Status');
 			assert.equal(status.status, 'completed');
-			assert.equal(status.id ?? status.transaction_id, items('Buy Credits once')[0].transaction_id);
+			assert.equal(
+				status.id ?? status.transaction_id,
+				items('Buy Credits twice')[0].transaction_id,
+			);
 		});
 
 		test('Sender ID Request Get and Get Many (filtered in the node)', () => {
