@@ -223,8 +223,11 @@ export const endpoints = {
 	// The real service's own routes for buying credits, following sender ID requests, reading the spend and marking
 	// notifications read (issue 42; login only). Shapes in billing/views_payment.py, views_billing_history.py,
 	// messaging/views_sender_requests.py and notifications/views.py (branch backend_testing).
-	/** Buys a package for the caller's own account; answers `{success, data: {transaction_id, …}}`. */
-	buyCredits: () => wrapped(post('/api/billing/payments/initiate/'), 'data'),
+	/**
+	 * Buys a package for the caller's own account; answers `{success, data: {transaction_id, …}}`. It names a record
+	 * (the package in its body): its JSON 404 is the package's ("Package not found or inactive"), not a missing route.
+	 */
+	buyCredits: () => wrapped(one(post('/api/billing/payments/initiate/')), 'data'),
 	/**
 	 * Asks the payment provider about every pending payment of the account and records what completed or failed. The
 	 * only quick way to have a completion recorded there (the `…/status/` route sleeps 60 s first).

@@ -121,7 +121,8 @@ export async function recordCompletions(
 }
 
 /**
- * A payment's status as Payment → Get Status, Wait for Completion and the trigger read it. When the service still
+ * A payment's status as Payment → Get Status and Wait for Completion read it (the Payment Completed trigger asks
+ * recordCompletions itself, once a poll). When the service still
  * stores it in progress although the provider has answered, the service is asked once to record the outcome
  * (recordCompletions) and the payment is read again if it recorded one: a paid order is reported completed, not
  * pending until someone else happens to ask.
