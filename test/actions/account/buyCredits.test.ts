@@ -159,23 +159,23 @@ describe('account.buyCredits', () => {
 	it('the same Dedupe Key twice starts one payment', async () => {
 		const scope = login().post(PATH).reply(201, { success: true, data: INITIATED });
 		const first = await runNode({
-			parameters: parameters({}, { dedupeKey: 'low-balance-2026-11-28' }),
+			parameters: parameters({}, { dedupeKey: 'topup-28' }),
 			credentials: jwtCredentials(),
 		});
 		expect(first.output[0].json).toEqual({
 			...INITIATED,
 			outcome: 'sent',
-			dedupeKey: 'low-balance-2026-11-28',
+			dedupeKey: 'topup-28',
 		});
 		scope.done();
 		const again = nock(BASE_URL).post(PATH).reply(201, { success: true, data: INITIATED });
 		const second = await runNode({
-			parameters: parameters({}, { dedupeKey: 'low-balance-2026-11-28' }),
+			parameters: parameters({}, { dedupeKey: 'topup-28' }),
 			credentials: jwtCredentials(),
 		});
 		expect(second.output[0].json).toMatchObject({
 			outcome: 'alreadySent',
-			dedupeKey: 'low-balance-2026-11-28',
+			dedupeKey: 'topup-28',
 		});
 		expect(again.isDone()).toBe(false);
 	});

@@ -36,10 +36,11 @@ function recorder() {
 		.reply(200, { tokens: { access: 'jwt-1' } });
 	return {
 		seen,
-		on: (method: 'get' | 'post', path: string, status: number, body: object) =>
-			nock(BASE_URL)
-				[method](path)
-				.reply(status, () => (seen.push(`${method.toUpperCase()} ${path}`), body)),
+		on: (method: 'get' | 'post', path: string, status: number, body: object) => {
+			const server = nock(BASE_URL);
+			const route = method === 'get' ? server.get(path) : server.post(path);
+			return route.reply(status, () => (seen.push(`${method.toUpperCase()} ${path}`), body));
+		},
 	};
 }
 
