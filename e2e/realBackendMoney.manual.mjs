@@ -6,6 +6,7 @@
 //   cp -a /tmp/rb-bt /tmp/rb-money && WORK_DIR=/tmp/rb-money PORT=8100 ../shared/real-backend/start.sh --detach
 //   REAL_BACKEND_URL=http://127.0.0.1:8100 REAL_BACKEND_SEED=/tmp/rb-money/seed.json \
 //     DECIDE=<a script deciding a sender ID request: NAME approved|rejected [REASON]> node e2e/realBackendMoney.manual.mjs
+//   ONLY=buyKeyTwice,usage ... only these operations' workflows, and no triggers
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -71,6 +72,17 @@ const day = (/** @type {number} */ days) =>
 
 /** One workflow per operation (a few need the node before them): id → its nodes after the manual trigger. */
 const OPS = /** @type {Record<string, any[]>} */ ({
+	getStatus: [
+		smsNode(
+			'Payment Get Status (seed payment 04, pending, ZenoPay says COMPLETED)',
+			{
+				resource: 'payment',
+				operation: 'getStatus',
+				transactionId: '5eed0006-0000-4000-8000-000000000004',
+			},
+			jwt,
+		),
+	],
 	buyAndWait: [
 		smsNode(
 			'Buy Credits, Wait for Completion',
@@ -91,36 +103,31 @@ const OPS = /** @type {Record<string, any[]>} */ ({
 		),
 	],
 	buyKeyTwice: [
+		// Two items with one Dedupe Key through one node (the key is the node's: n8n keeps processed data per node).
+		node(
+			'Two orders',
+			'n8n-nodes-base.set',
+			{
+				assignments: {
+					assignments: [{ id: 'o-1', name: 'orders', value: '={{ [1, 2] }}', type: 'array' }],
+				},
+				options: {},
+			},
+			{ typeVersion: 3.4, executeOnce: true },
+		),
+		node('One item per order', 'n8n-nodes-base.splitOut', {
+			fieldToSplitOut: 'orders',
+			options: {},
+		}),
 		smsNode(
-			'Buy Credits, Dedupe Key',
+			'Buy Credits, one Dedupe Key for both items',
 			{
 				resource: 'account',
 				operation: 'buyCredits',
 				...BUYER,
-				options: { dedupeKey: 'rb-money-1' },
+				options: { dedupeKey: 'rb-money-2' },
 			},
-			jwt,
-		),
-		smsNode(
-			'Buy Credits, same Dedupe Key',
-			{
-				resource: 'account',
-				operation: 'buyCredits',
-				...BUYER,
-				options: { dedupeKey: 'rb-money-1' },
-			},
-			jwt,
-		),
-	],
-	getStatus: [
-		smsNode(
-			'Payment Get Status (seed payment 04, pending, ZenoPay says COMPLETED)',
-			{
-				resource: 'payment',
-				operation: 'getStatus',
-				transactionId: '5eed0006-0000-4000-8000-000000000004',
-			},
-			jwt,
+			{ ...jwt, once: false },
 		),
 	],
 	requestAndGet: [
@@ -220,12 +227,15 @@ const OPS = /** @type {Record<string, any[]>} */ ({
 		),
 	],
 });
-const workflows = Object.entries(OPS).map(([id, nodes]) =>
-	chain(`rbMoney_${id}`, `rbMoney ${id}`, [
-		node('Start', 'n8n-nodes-base.manualTrigger', {}),
-		...nodes,
-	]),
-);
+const ONLY = process.env.ONLY?.split(',');
+const workflows = Object.entries(OPS)
+	.filter(([id]) => !ONLY || ONLY.includes(id))
+	.map(([id, nodes]) =>
+		chain(`rbMoney_${id}`, `rbMoney ${id}`, [
+			node('Start', 'n8n-nodes-base.manualTrigger', {}),
+			...nodes,
+		]),
+	);
 const triggers = [
 	triggerWorkflow('rbMoneyPaid', { event: 'paymentCompleted', options: {} }, LOGIN, POLL),
 	triggerWorkflow('rbMoneyDecided', { event: 'senderIdDecided', options: {} }, LOGIN, POLL),
@@ -244,7 +254,7 @@ const e2e = await setupE2E({
 try {
 	process.stdout.write(`n8n ${N8N_VERSION}, real backend ${TARGET.href} through ${proxyUrl}\n`);
 	for (const workflow of workflows) await runOnce(workflow.id);
-	await runTriggers();
+	if (!ONLY) await runTriggers();
 } finally {
 	await e2e.cleanup();
 	proxy.close();
@@ -260,9 +270,11 @@ async function runOnce(id) {
 		if (name === 'Start') continue;
 		const last = /** @type {any} */ (run).at(-1);
 		const items = last.data?.main?.[0] ?? [];
-		const shown = JSON.stringify(items[0]?.json)?.slice(0, 500);
+		const shown = items
+			.map((/** @type {any} */ item) => JSON.stringify(item.json)?.slice(0, 500 / items.length))
+			.join(' | ');
 		process.stdout.write(
-			`- ${name}: ${items.length} item(s), ${last.executionTime} ms${last.error ? `, error: ${last.error.message}` : ''}\n  first: ${shown}\n`,
+			`- ${name}: ${items.length} item(s), ${last.executionTime} ms${last.error ? `, error: ${last.error.message}` : ''}\n  items: ${shown}\n`,
 		);
 	}
 	process.stdout.write(`  requests: ${JSON.stringify(counts())}\n`);
