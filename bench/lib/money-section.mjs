@@ -128,9 +128,14 @@ export async function benchMoney(env, results, { sizes, measureWorkflow, log }) 
 	const lists = {};
 	for (const [id, title] of LISTS) {
 		const m = await measureWorkflow(env, id, { expectItems: N });
+		// The login is asked only while n8n holds no token for the credential (the first run): counted apart.
+		const logins = (m.plan ?? []).filter(
+			(/** @type {any} */ r) => r.path === '/api/auth/login/',
+		).length;
 		lists[id] = {
 			title,
-			requests: m.requests,
+			requests: m.requests - logins,
+			logins,
 			statuses: m.statuses,
 			nodeMs: m.nodeMs,
 			items: m.items,
@@ -143,15 +148,15 @@ export async function benchMoney(env, results, { sizes, measureWorkflow, log }) 
 export function reportMoney(m) {
 	if (!m) return [];
 	if (m.error) return [`**9. Money lists: failed** — ${m.error}`, ''];
-	const per1000 = (/** @type {number} */ requests) => ((requests - 1) * 1000) / m.N;
+	const per1000 = (/** @type {number} */ requests) => (requests * 1000) / m.N;
 	return [
-		`**9. The real service's new lists (issue 42): ${fmtInt(m.N)} records each, Return All, in a real n8n with Email and Password against the \`wild\` sandbox.** Requests include the one login. Sender ID Decided reads the sender ID requests down to the oldest one still pending on each poll: at most what Get Many costs.`,
+		`**9. The real service's new lists (issue 42): ${fmtInt(m.N)} records each, Return All, in a real n8n with Email and Password against the \`wild\` sandbox.** Requests of the list (the login, asked only while n8n holds no token, apart). Sender ID Decided reads the sender ID requests down to the oldest one still pending on each poll: at most what Get Many costs.`,
 		'',
-		'| List | Items | Requests | Per 1,000 records (login aside) | Node time |',
-		'|---|---:|---:|---:|---:|',
+		'| List | Items | Requests | Login | Per 1,000 records | Node time |',
+		'|---|---:|---:|---:|---:|---:|',
 		...Object.values(m.lists).map(
 			(/** @type {any} */ l) =>
-				`| ${l.title} | ${fmtInt(l.items)} | ${fmtInt(l.requests)} | ${per1000(l.requests).toFixed(0)} | ${fmtMs(l.nodeMs)} |`,
+				`| ${l.title} | ${fmtInt(l.items)} | ${fmtInt(l.requests)} | ${l.logins} | ${per1000(l.requests).toFixed(0)} | ${fmtMs(l.nodeMs)} |`,
 		),
 		'',
 	];
