@@ -16,6 +16,7 @@
 //   7. contacts: Create or Update's bulk imports against one request per contact
 //   8. tags: Add Tags (100 contacts a request) against one Update per contact
 //   8. dedupe: the cost of a Dedupe Key on 1,000 items (jest, bench/dedupe/; no n8n)
+//   9. money: the requests of the real service's new lists (issue 42) per 1,000 records, against a wild sandbox
 //
 // This file sets up and runs the sections. The pieces:
 //   lib/options.mjs          the command line (sizes, sections, repeats, targets)
@@ -46,6 +47,7 @@ import {
 	rawReplay,
 } from './lib/harness.mjs';
 import { benchContacts, contactsWorkflows } from './lib/contacts-section.mjs';
+import { benchMoney, moneyCredential, moneyWorkflows } from './lib/money-section.mjs';
 import { benchDedupe } from './lib/dedupe-section.mjs';
 import { benchNetwork, networkWorkflows } from './lib/network-section.mjs';
 import { makeCertificate, startNetwork } from './lib/network.mjs';
@@ -101,6 +103,7 @@ async function main() {
 		'network',
 		'contacts',
 		'tags',
+		'money',
 	].some((s) => SECTIONS.has(s));
 
 	if (!SKIP_BUILD) await buildPackage({ quiet: true });
@@ -149,6 +152,17 @@ async function main() {
 			cleanups.push(() => sandbox.close());
 			const counter = attachCounter(sandbox);
 			log(`sandbox at ${sandbox.url}`);
+			// Section "money": a `wild` sandbox of its own (the real server's page sizes), filled by the section.
+			const moneySandbox = await startSandbox({
+				port: 0,
+				quiet: true,
+				rateLimit: HUGE_RATE_LIMIT,
+				rateWindowSeconds: 3600,
+				seed: false,
+				profile: 'wild',
+			});
+			cleanups.push(() => moneySandbox.close());
+			const moneyCounter = attachCounter(moneySandbox);
 
 			const certificate = makeCertificate();
 			cleanups.push(async () => certificate.remove());
@@ -172,6 +186,7 @@ async function main() {
 					type: 'smsPlatformApi',
 					data: { baseUrl: network.url, authMethod: 'apiKeyBearer', apiKey: SANDBOX_API_KEY },
 				},
+				moneyCredential(moneySandbox),
 			]);
 			await importWorkflows(n8n, [
 				broadcastWorkflow('benchBroadcastCombined', SIZES.recipients, { combine: true }),
@@ -183,6 +198,7 @@ async function main() {
 				httpRequestWorkflow('benchPacedHttpNode', SIZES.paced, sandbox.url),
 				...networkWorkflows(SIZES, network.url),
 				...contactsWorkflows(SIZES),
+				...moneyWorkflows(),
 			]);
 			const env = { sandbox, counter, n8n, network, certFile: certificate.certFile };
 
@@ -217,6 +233,15 @@ async function main() {
 							sizes: SIZES,
 							apiKey: SANDBOX_API_KEY,
 							importWorkflows,
+							measureWorkflow,
+							log,
+						}),
+				],
+				[
+					'money',
+					(/** @type {any} */ e, /** @type {any} */ r) =>
+						benchMoney({ ...e, sandbox: moneySandbox, counter: moneyCounter }, r, {
+							sizes: SIZES,
 							measureWorkflow,
 							log,
 						}),

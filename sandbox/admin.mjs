@@ -8,6 +8,8 @@ import {
 	adminFaultSchema,
 	adminNotificationSchema,
 } from './schemas.mjs';
+import { decideSenderRequest, recordProviderAnswer } from './billing.mjs';
+import { approveSenderId } from './contacts.mjs';
 import { addCustomPurchase } from './loginRoutes.mjs';
 import { addTemplate } from './templates.mjs';
 import { isoSeconds } from './util.mjs';
@@ -56,6 +58,16 @@ export const ADMIN_ENDPOINTS = [
 	['DELETE', '/__sandbox/requests', 'clear the request log'],
 	['POST', '/__sandbox/payments/{transaction_id}/complete', 'complete a pending payment'],
 	['POST', '/__sandbox/payments/{transaction_id}/fail', 'fail a pending payment'],
+	[
+		'POST',
+		'/__sandbox/payments/{transaction_id}/provider',
+		"the provider's answer {status: COMPLETED|FAILED} (wild: an own purchase stays pending until sync records it)",
+	],
+	[
+		'POST',
+		'/__sandbox/sender-requests/{request_id}/decide',
+		"staff's decision {status: approved|rejected|requires_changes|cancelled, rejection_reason?}",
+	],
 	['POST', '/__sandbox/notifications', 'add a notification {title, message, type}'],
 	['POST', '/__sandbox/balance', 'set the balance {balance, tenant_id?}'],
 	[
@@ -163,6 +175,20 @@ adminRouter
 		const tx = ctx.state.failPayment(ctx.params.transaction_id);
 		return ok({ ok: true, transaction: ctx.state.transactionView(tx) });
 	})
+	.add('POST', '/__sandbox/payments/{transaction_id}/provider', (ctx) => {
+		const tx = ctx.state.transactions.get(ctx.params.transaction_id);
+		if (!tx) throw new ApiError(404, 'transaction_not_found', 'No such transaction');
+		const status = String(ctx.body?.status ?? 'COMPLETED').toUpperCase();
+		if (status !== 'COMPLETED' && status !== 'FAILED')
+			throw new ApiError(400, 'validation_error', 'status: COMPLETED or FAILED');
+		tx.provider = status;
+		// Only `wild` waits for the payment to be asked about, as the real server does.
+		if (ctx.state.config.profile !== 'wild') recordProviderAnswer(ctx.state, tx);
+		return ok({ ok: true, transaction: ctx.state.transactionView(tx), provider: status });
+	})
+	.add('POST', '/__sandbox/sender-requests/{request_id}/decide', (ctx) =>
+		ok(decideSenderRequest(ctx.state, ctx.params.request_id, ctx.body ?? {}, approveSenderId)),
+	)
 	.add('POST', '/__sandbox/notifications', (ctx) => {
 		const body = validate(adminNotificationSchema, ctx.body);
 		return ok(ctx.state.addNotification(body), 201);

@@ -1,5 +1,6 @@
 // The API endpoints of the reference: route table and handlers. Handlers are synchronous and return
 // `{status, body}`; they throw ApiError for the documented error body.
+import { BILLING_ROUTES, recordProviderAnswer } from './billing.mjs';
 import { CONTACT_ROUTES } from './contacts.mjs';
 import { ApiError, fieldError, validate } from './errors.mjs';
 import { PRICE_CURRENCY } from './fixtures.mjs';
@@ -214,6 +215,8 @@ function transactionStatus(ctx) {
 			'transaction_not_found',
 			`Transaction not found: '${ctx.params.transaction_id}'`,
 		);
+	// The slow status route is, with sync, what records an own purchase the provider completed (billing.mjs).
+	if (tx.tenant_id === null) recordProviderAnswer(ctx.state, tx);
 	return ok({ success: true, transaction: ctx.state.transactionView(tx) });
 }
 
@@ -352,4 +355,6 @@ export const REAL_SERVER_ROUTES = [
 	...LOGIN_ROUTES,
 	// Templates and bulk contact tagging of the real service's messaging API (issue 44): their own module.
 	...TEMPLATE_ROUTES,
+	// Buying credits, the spend, sender ID requests and reading notifications (issue 42): their own module.
+	...BILLING_ROUTES,
 ];

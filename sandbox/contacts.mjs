@@ -399,6 +399,14 @@ export function approveSenderId(state, name) {
 }
 
 /**
+ * The sender ID requests filed on one state, oldest first (billing.mjs lists and decides them).
+ * @param {import('./state.mjs').SandboxState} state
+ */
+export function senderRequestsOf(state) {
+	return storeOf(state).requests;
+}
+
+/**
  * The routes of this module: method, path template, handler, whether auth is needed (as in api.mjs).
  * @type {Array<[string, string, (ctx: Ctx) => Result, boolean]>}
  */

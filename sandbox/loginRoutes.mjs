@@ -8,6 +8,7 @@
 // of the documented billing history once a custom purchase exists, and the 500 of an unknown campaign's analytics.
 import { randomUUID } from 'node:crypto';
 
+import { wildProviderProgress } from './billing.mjs';
 import { ApiError } from './errors.mjs';
 import { isoSeconds } from './util.mjs';
 
@@ -264,6 +265,8 @@ function paymentProgress(ctx) {
 				created_at: isoSeconds(tx.createdMs),
 				updated_at: isoSeconds(tx.updatedMs),
 				completed_at: tx.completed_at,
+				// In `wild`, what the provider says of a purchase still stored pending (billing.mjs).
+				...(isWild(ctx) ? wildProviderProgress(tx) : {}),
 			},
 		},
 	};

@@ -23,6 +23,7 @@ export const ALL_SECTIONS = [
 	'contacts',
 	'tags',
 	'dedupe',
+	'money',
 ];
 
 export const QUICK = flag('quick');
@@ -35,6 +36,7 @@ export const SIZES = QUICK
 			perItemOverNetwork: 50,
 			contacts: 1_000,
 			tags: 1_000,
+			moneyRecords: 1_000,
 		}
 	: {
 			recipients: 10_000,
@@ -44,6 +46,7 @@ export const SIZES = QUICK
 			perItemOverNetwork: 200,
 			contacts: 10_000,
 			tags: 10_000,
+			moneyRecords: 1_000,
 		};
 export const SECTIONS = new Set(
 	(option('only') ?? ALL_SECTIONS.join(',')).split(',').map((s) => s.trim()),

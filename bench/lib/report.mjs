@@ -5,6 +5,7 @@ import { PACKAGE_JSON } from '../../scripts/install-package.mjs';
 import { fmtBytes, fmtInt, fmtMb, fmtMs, fmtRatio, statusText } from './format.mjs';
 import { reportContacts } from './contacts-section.mjs';
 import { reportDedupe } from './dedupe-section.mjs';
+import { reportMoney } from './money-section.mjs';
 import { reportNetwork } from './network-section.mjs';
 import { reportTags } from './tags-section.mjs';
 import { COMMAND, QUICK, RAW_RUNS, REPEAT, SIZES, TARGETS } from './options.mjs';
@@ -27,6 +28,7 @@ export function report(results, info) {
 		...reportContacts(results.contacts),
 		...reportTags(results.tags),
 		...reportDedupe(results.dedupe),
+		...reportMoney(results.money),
 		...profilesSection(results.profiles),
 	].join('\n');
 }

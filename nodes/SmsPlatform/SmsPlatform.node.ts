@@ -12,6 +12,7 @@ import * as organization from './actions/organization';
 import * as partnerTenant from './actions/partnerTenant';
 import * as payment from './actions/payment';
 import * as senderId from './actions/senderId';
+import * as senderIdRequest from './actions/senderIdRequest';
 import { router } from './actions/router';
 import * as sms from './actions/sms';
 import * as smsPackage from './actions/smsPackage';
@@ -83,6 +84,11 @@ export class SmsPlatform implements INodeType {
 						value: 'senderId',
 						description: 'The sender names messages come from: list them, request a new one',
 					},
+					{
+						name: 'Sender ID Request',
+						value: 'senderIdRequest',
+						description: 'Requests for new sender IDs and the service’s decision on them',
+					},
 					{ name: 'SMS', value: 'sms', description: 'Send SMS, check delivery, statistics' },
 					{ name: 'SMS Package', value: 'smsPackage', description: 'SMS packages on sale' },
 					{
@@ -106,6 +112,7 @@ export class SmsPlatform implements INodeType {
 			...organization.description,
 			...notification.description,
 			...senderId.description,
+			...senderIdRequest.description,
 			...template.description,
 			// After every operation's own fields, on every operation: a new operation has it with nothing to add.
 			requestOptionsDescription,

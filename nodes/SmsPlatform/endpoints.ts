@@ -219,6 +219,34 @@ export const endpoints = {
 		remove(`/api/messaging/templates/${encodeId(templateId)}/`),
 	/** Adds tags to up to 100 contacts at once; one id the account does not have fails the whole call (404). */
 	addContactTags: () => post('/api/messaging/contacts/bulk-add-tags/'),
+
+	// The real service's own routes for buying credits, following sender ID requests, reading the spend and marking
+	// notifications read (issue 42; login only). Shapes in billing/views_payment.py, views_billing_history.py,
+	// messaging/views_sender_requests.py and notifications/views.py (branch backend_testing).
+	/**
+	 * Buys a package for the caller's own account; answers `{success, data: {transaction_id, …}}`. It names a record
+	 * (the package in its body): its JSON 404 is the package's ("Package not found or inactive"), not a missing route.
+	 */
+	buyCredits: () => wrapped(one(post('/api/billing/payments/initiate/')), 'data'),
+	/**
+	 * Asks the payment provider about every pending payment of the account and records what completed or failed. The
+	 * only quick way to have a completion recorded there (the `…/status/` route sleeps 60 s first).
+	 */
+	syncPayments: () => post('/api/billing/payments/sync/'),
+	/** The account's sender ID requests, newest first, 20 a page (`page` only; `?status=` is ignored). */
+	senderIdRequests: () => get('/api/messaging/sender-requests/'),
+	senderIdRequest: (requestId: string) =>
+		one(get(`/api/messaging/sender-requests/${encodeId(requestId)}/`)),
+	/** Usage records (one a send), newest first: `{success, data: {usage_records, pagination}}`. */
+	usage: (): Endpoint => ({
+		...get('/api/billing/history/usage/'),
+		listKey: 'usage_records',
+	}),
+	/** Totals for a period (`7d`, `30d`, `90d`, `1y`): `{success, data: {summary, charts}}`. */
+	billingSummary: () => wrapped(get('/api/billing/history/summary/'), 'data'),
+	markNotificationRead: (notificationId: string) =>
+		one(post(`/api/notifications/${encodeId(notificationId)}/mark-read/`)),
+	markAllNotificationsRead: () => post('/api/notifications/mark-all-read/'),
 };
 
 /** The notifications' unread filter, on both families at once (see `notifications`). */

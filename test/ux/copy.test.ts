@@ -108,7 +108,7 @@ describe('UI copy (n8n UX guidelines)', () => {
 
 	it('writes actions without articles, naming the resource', () => {
 		const actions = OPTIONS.filter(([, option]) => option.action !== undefined);
-		expect(actions).toHaveLength(31);
+		expect(actions).toHaveLength(38);
 		expect(
 			failures(
 				actions

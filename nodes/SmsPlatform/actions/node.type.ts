@@ -1,10 +1,10 @@
 /** The node's resources and their operations: the router's table is checked against it. */
 export type NodeMap = {
 	sms: 'send' | 'getStatus' | 'getDetails' | 'getStats';
-	account: 'getBalance';
+	account: 'getBalance' | 'buyCredits';
 	partnerTenant: 'create' | 'initiatePayment';
 	payment: 'getStatus';
-	billing: 'getHistory';
+	billing: 'getHistory' | 'getUsage' | 'getSummary';
 	smsPackage: 'getAll';
 	campaign: 'getAnalytics';
 	dashboard: 'getMetrics';
@@ -19,8 +19,9 @@ export type NodeMap = {
 		| 'optIn'
 		| 'optOut';
 	senderId: 'getAll' | 'request';
+	senderIdRequest: 'get' | 'getAll';
 	activity: 'getRecent';
 	organization: 'getAll';
-	notification: 'getAll';
+	notification: 'getAll' | 'markRead' | 'markAllRead';
 	template: 'getAll' | 'get' | 'create' | 'update' | 'delete';
 };

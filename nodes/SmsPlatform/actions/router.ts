@@ -16,6 +16,7 @@ import * as organization from './organization';
 import * as partnerTenant from './partnerTenant';
 import * as payment from './payment';
 import * as senderId from './senderId';
+import * as senderIdRequest from './senderIdRequest';
 import * as sms from './sms';
 import * as smsPackage from './smsPackage';
 import * as template from './template';
@@ -35,6 +36,7 @@ const operations: { [R in keyof NodeMap]: Record<NodeMap[R], Operation> } = {
 	organization,
 	notification,
 	senderId,
+	senderIdRequest,
 	template,
 };
 

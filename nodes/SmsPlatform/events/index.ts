@@ -3,10 +3,11 @@ import type { INodeProperties } from 'n8n-workflow';
 import { lowBalance } from './lowBalance';
 import { newNotification } from './newNotification';
 import { paymentCompleted } from './paymentCompleted';
+import { senderIdDecided } from './senderIdDecided';
 import type { TriggerEvent } from './triggerEvent';
 
 /** The trigger's events (the Trigger On field lists them by name). A new event: its file, and one line here. */
-const EVENTS: TriggerEvent[] = [paymentCompleted, newNotification, lowBalance];
+const EVENTS: TriggerEvent[] = [paymentCompleted, newNotification, lowBalance, senderIdDecided];
 
 export function eventOf(value: unknown): TriggerEvent | undefined {
 	return EVENTS.find((event) => event.value === value);

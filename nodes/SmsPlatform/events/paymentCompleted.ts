@@ -6,8 +6,9 @@ import {
 	paymentOutput,
 	paymentStatus,
 	paymentTransaction,
+	recordCompletions,
 } from '../helpers/payments';
-import { coerceNumbers } from '../transport';
+import { CREDENTIAL_TYPE, coerceNumbers } from '../transport';
 import type { Verdict } from './timeline';
 import { idOf } from './timelineReader';
 import { maxEventsOption, timelineEvent } from './triggerEvent';
@@ -64,6 +65,13 @@ export const paymentCompleted = timelineEvent({
 		pendingPages: WATCH_PAGES,
 	}),
 	toItem: (record) => coerceNumbers(paymentOutput(record), ['amount']),
+	// The real service records a completion only when asked: while payments are watched, each poll asks it once
+	// (`POST …/payments/sync/`, one request) before reading the list. Only that service has the route, and it takes
+	// only the login: an API key never asks.
+	settle: async (ctx) => {
+		const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+		if (credentials.authMethod === 'jwt') await recordCompletions(ctx);
+	},
 	isTestEvent: (record) => paymentStatus(record) === 'completed',
 	what: 'completed payment',
 });

@@ -140,6 +140,11 @@ function baseline(spec: TimelineSpec, records: IDataObject[]): TimelineState {
 export interface TimelineSource {
 	spec: (settings: IDataObject, maxEvents: number) => TimelineSpec;
 	toItem: (record: IDataObject) => IDataObject;
+	/**
+	 * Called before a poll reads the list while records are watched (seen in progress): a service that records an
+	 * outcome only when asked is asked here, once a poll (Payment Completed).
+	 */
+	settle?: (ctx: IPollFunctions) => Promise<unknown>;
 }
 
 export const DEFAULT_MAX_EVENTS = 100;
@@ -177,6 +182,7 @@ export async function pollTimeline(
 		.map((t) => Date.parse(t))
 		.filter((t) => !Number.isNaN(t));
 	const oldestPending = pendingTimes.length ? Math.min(...pendingTimes) : undefined;
+	if (this.settle && Object.keys(previousPending).length) await this.settle(ctx);
 	const { records, complete, pages } = await readTimeline(ctx, spec, {
 		cursor: sinceMs,
 		pendingFrom: oldestPending === undefined ? undefined : () => oldestPending,

@@ -1,5 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { endpoints } from '../endpoints';
+import { apiRequest, type ApiContext, getRecord, unwrapObject } from '../transport';
+
 /** Payment statuses of a mobile-money payment that is still under way: its status will change again. */
 const IN_PROGRESS = new Set([
 	'pending',
@@ -65,4 +68,83 @@ export function paymentTransaction(record: { transaction_id?: unknown }): string
  */
 export function looksLikePhone(text: string): boolean {
 	return /^\+?[\d\s\-.()]{6,20}$/.test(text);
+}
+
+/**
+ * A buyer phone in the only form the real service's own purchase route takes (`07…`/`06…`, a Tanzanian mobile
+ * number): a local number as typed, `+2557…`/`2557…` (and `6`) turned into it; spaces, dashes, dots and parentheses
+ * dropped. `undefined` for anything else, which that route would refuse.
+ */
+export function localTanzanianMobile(text: string): string | undefined {
+	const digits = text.replace(/[\s\-.()]/g, '');
+	const local = /^(?:\+?255|0)([67]\d{8})$/.exec(digits);
+	return local ? `0${local[1]}` : undefined;
+}
+
+/**
+ * Whether the payment provider has answered about a payment that the service still stores as in progress: the real
+ * service's progress route shows the provider's `payment_status` (`SUCCESS` once it knows the order, `FAIL`…) beside
+ * the stored `status`, and records the outcome only when asked (see recordCompletions).
+ */
+function providerAnswered(record: IDataObject): boolean {
+	const provider = String(record.payment_status ?? '').toUpperCase();
+	return /^(SUCCESS|COMPLETED|FAIL|FAILED|CANCELLED)$/.test(provider);
+}
+
+/**
+ * Asks the service to record what the payment provider says about every pending payment of the account
+ * (`POST …/payments/sync/`): the real service records a completion only when asked (there, or on a `…/status/` route
+ * that sleeps 60 s, which the node never calls). Gives the status it recorded for each payment it checked, by
+ * transaction id; `undefined` when the service has no such route or failed: the stored status then stands.
+ */
+export async function recordCompletions(
+	ctx: ApiContext,
+	itemIndex?: number,
+): Promise<Map<string, string> | undefined> {
+	try {
+		const { body } = await apiRequest(ctx, {
+			...endpoints.syncPayments(),
+			itemIndex,
+		});
+		const results = unwrapObject(body, 'data').results;
+		const recorded = new Map<string, string>();
+		if (Array.isArray(results))
+			for (const entry of results as IDataObject[])
+				if (entry && entry.id !== undefined) recorded.set(String(entry.id), String(entry.status));
+		return recorded;
+	} catch (error) {
+		ctx.logger?.warn(
+			`SMS Platform: asking the service to record completed payments failed (${(error as Error).message}); the stored status stands`,
+		);
+		return undefined;
+	}
+}
+
+/**
+ * A payment's status as Payment → Get Status and Wait for Completion read it (the Payment Completed trigger asks
+ * recordCompletions itself, once a poll). When the service still
+ * stores it in progress although the provider has answered, the service is asked once to record the outcome
+ * (recordCompletions) and the payment is read again if it recorded one: a paid order is reported completed, not
+ * pending until someone else happens to ask.
+ */
+export async function readPaymentStatus(
+	ctx: ApiContext,
+	transactionId: string,
+	itemIndex?: number,
+): Promise<IDataObject> {
+	const read = async () =>
+		await getRecord(ctx, {
+			...endpoints.paymentStatus(transactionId),
+			itemIndex,
+			numbers: ['amount'],
+			required: ['status'],
+		});
+	const record = await read();
+	if (!isInProgress(paymentStatus(record)) || !providerAnswered(record)) return record;
+	const recorded = await recordCompletions(ctx, itemIndex);
+	if (!recorded) return record;
+	// Not read again when the service says the payment is still pending (or its provider could not be asked).
+	const outcome = recorded.get(transactionId);
+	if (outcome !== undefined && (isInProgress(outcome) || outcome === 'error')) return record;
+	return await read();
 }

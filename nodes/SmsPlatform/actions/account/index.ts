@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as buyCredits from './buyCredits.operation';
 import * as getBalance from './getBalance.operation';
 
-export { getBalance };
+export { buyCredits, getBalance };
 
 export const description: INodeProperties[] = [
 	{
@@ -13,6 +14,13 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['account'] } },
 		options: [
 			{
+				name: 'Buy Credits',
+				value: 'buyCredits',
+				action: 'Buy SMS credits',
+				description:
+					'Ask a buyer to pay for an SMS package for your own account by mobile money; can wait until the payment completes',
+			},
+			{
 				name: 'Get Balance',
 				value: 'getBalance',
 				action: 'Get account balance',
@@ -22,4 +30,5 @@ export const description: INodeProperties[] = [
 		default: 'getBalance',
 	},
 	...getBalance.description,
+	...buyCredits.description,
 ];

@@ -63,10 +63,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	// A server that ignores `type` (or lists the history grouped by kind) is filtered here.
 	const wanted = qs.type as string | undefined;
 	const records = await listRecords(this, {
-		// The login's history route has no usage records: usage is read from the documented route only.
+		// The login's history route has no usage records: usage is read from the documented route only. Nor does it
+		// list a package's payment as a payment (only as its purchase, and only payments without one as `payment`):
+		// payments are read as the trigger reads them, from the login's list of payment transactions.
 		...(wanted === 'usage'
 			? { path: endpoints.billingHistory().path }
-			: endpoints.billingHistory()),
+			: wanted === 'payment'
+				? endpoints.payments()
+				: endpoints.billingHistory()),
 		qs,
 		itemIndex,
 		limit: listLimit(this, itemIndex),

@@ -1,8 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import * as getHistory from './getHistory.operation';
+import * as getSummary from './getSummary.operation';
+import * as getUsage from './getUsage.operation';
 
-export { getHistory };
+export { getHistory, getSummary, getUsage };
 
 export const description: INodeProperties[] = [
 	{
@@ -20,8 +22,24 @@ export const description: INodeProperties[] = [
 				description:
 					'Retrieve a list of billing records (purchases, payments, usage), newest first',
 			},
+			{
+				name: 'Get Summary',
+				value: 'getSummary',
+				action: 'Get billing summary',
+				description:
+					'Retrieve the totals of a period: credits bought and used, what they cost, the balance',
+			},
+			{
+				name: 'Get Usage',
+				value: 'getUsage',
+				action: 'Get usage records',
+				description:
+					'Retrieve the credits each send used and their cost, newest first, optionally between two dates',
+			},
 		],
 		default: 'getHistory',
 	},
 	...getHistory.description,
+	...getUsage.description,
+	...getSummary.description,
 ];

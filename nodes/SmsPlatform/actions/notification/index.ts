@@ -1,8 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import * as getAll from './getAll.operation';
+import * as markAllRead from './markAllRead.operation';
+import * as markRead from './markRead.operation';
 
-export { getAll };
+export { getAll, markAllRead, markRead };
 
 export const description: INodeProperties[] = [
 	{
@@ -19,8 +21,22 @@ export const description: INodeProperties[] = [
 				description:
 					'Retrieve a list of your notifications, newest first: title, message, type and whether it was read',
 			},
+			{
+				name: 'Mark All Read',
+				value: 'markAllRead',
+				action: 'Mark all notifications as read',
+				description: 'Update every unread notification of the account to read. Needs no input.',
+			},
+			{
+				name: 'Mark Read',
+				value: 'markRead',
+				action: 'Mark notification as read',
+				description: 'Update one notification to read, by its ID',
+			},
 		],
 		default: 'getAll',
 	},
 	...getAll.description,
+	...markRead.description,
+	...markAllRead.description,
 ];

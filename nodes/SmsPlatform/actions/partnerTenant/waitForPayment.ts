@@ -1,13 +1,17 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { endpoints } from '../../endpoints';
 import { sleep } from 'n8n-workflow';
 
-import { isInProgress, paymentOutput, paymentStatus } from '../../helpers/payments';
-import { apiRequest, coerceNumbers, credentialNotAccepted, unwrapObject } from '../../transport';
+import {
+	isInProgress,
+	paymentOutput,
+	paymentStatus,
+	readPaymentStatus,
+} from '../../helpers/payments';
+import { credentialNotAccepted } from '../../transport';
 
 /**
- * Initiate Payment → Wait for Completion: asks for the payment's status every `intervalMs` until it is no longer in
+ * Wait for Completion (Initiate Payment, Buy Credits): asks for the payment's status every `intervalMs` until it is no longer in
  * progress or `timeoutMs` has passed. Returns the payment with its last state, `timedOut`, and `statusCheckError`
  * when the last check failed.
  */
@@ -45,9 +49,8 @@ export async function waitForPayment(
 		}
 		await sleep(Math.min(intervalMs, remaining));
 		try {
-			const routes = endpoints.paymentStatus(transactionId);
-			const poll = await apiRequest(ctx, { ...routes, itemIndex });
-			last = coerceNumbers(unwrapObject(poll.body, routes.wrapper), ['amount']);
+			// A completion the provider reported is recorded on the service first, where it waits to be asked.
+			last = await readPaymentStatus(ctx, transactionId, itemIndex);
 			lastError = undefined;
 		} catch (error) {
 			lastError = (error as Error).message;

@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { endpoints } from '../../endpoints';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { idField } from '../../helpers/descriptions';
 import { readId } from '../../helpers/parameters';
-import { getRecord } from '../../transport';
+import { readPaymentStatus } from '../../helpers/payments';
 
 const properties: INodeProperties[] = [
 	idField(
@@ -21,10 +20,10 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	return await getRecord(this, {
-		...endpoints.paymentStatus(readId(this, 'transactionId', 'Transaction ID', itemIndex)),
+	// A payment the provider completed is recorded first where the service waits to be asked (readPaymentStatus).
+	return await readPaymentStatus(
+		this,
+		readId(this, 'transactionId', 'Transaction ID', itemIndex),
 		itemIndex,
-		numbers: ['amount'],
-		required: ['status'],
-	});
+	);
 }

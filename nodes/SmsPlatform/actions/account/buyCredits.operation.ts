@@ -1,0 +1,59 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { endpoints } from '../../endpoints';
+import { localTanzanianMobile } from '../../helpers/payments';
+import { requiredString } from '../../helpers/parameters';
+import { paymentFields, startPayment } from '../partnerTenant/startPayment';
+
+const properties: INodeProperties[] = paymentFields(
+	'The mobile money number that gets the payment request: a Tanzanian mobile number, 07… or 06…, or with +255',
+);
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['account'], operation: ['buyCredits'] } },
+	properties,
+);
+
+/**
+ * A service without the route (the API reference's service): it sells packages to partner tenants only. Said in
+ * the node's words; the 404 of a package that does not exist is the service's own and stays as it is.
+ */
+function noSuchRoute(ctx: IExecuteFunctions, itemIndex: number) {
+	return (error: Error): Error => {
+		// The transport marks an answer that says the server has no such route (not a record it lacks).
+		if ((error as { routeMissing?: unknown }).routeMissing !== true) return error;
+		return new NodeOperationError(
+			ctx.getNode(),
+			'This service does not sell credits to the account itself',
+			{
+				itemIndex,
+				description: `It has no ${endpoints.buyCredits().method} ${endpoints.buyCredits().path}: it sells SMS packages through its partner routes. Use 'Partner Tenant' → 'Initiate Payment' with the tenant's ID instead. Nothing was paid.`,
+			},
+		);
+	};
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const typed = requiredString(this, 'buyerPhone', 'Buyer Phone', itemIndex);
+	// The service's own purchase route takes only a local 07…/06… number: refused here, before anything is started.
+	const buyerPhone = localTanzanianMobile(typed);
+	if (!buyerPhone) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`'Buyer Phone' "${typed}" is not a Tanzanian mobile number`,
+			{
+				itemIndex,
+				description:
+					'This service takes payments only from Tanzanian mobile money numbers: enter one starting with 07 or 06 (e.g. 0744963858), or with +255 (e.g. +255744963858).',
+			},
+		);
+	}
+	return await startPayment(
+		this,
+		itemIndex,
+		endpoints.buyCredits(),
+		buyerPhone,
+		noSuchRoute(this, itemIndex),
+	);
+}
