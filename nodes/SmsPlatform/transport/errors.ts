@@ -219,6 +219,11 @@ export function refusedCredentialError(
 	});
 }
 
+/** Whether an error says the server does not have the route asked (not a record it lacks). */
+export function routeMissing(error: unknown): boolean {
+	return error instanceof ServiceError && error.routeMissing;
+}
+
 /** Whether an error says this endpoint does not take the credential's kind (retrying cannot help). */
 export function credentialNotAccepted(error: unknown): boolean {
 	return error instanceof ServiceError && error.credentialRefused;

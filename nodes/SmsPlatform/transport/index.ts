@@ -25,7 +25,7 @@ export type { ApiRequest } from './request';
 export { getList, getRecord, listRecords } from './records';
 export { readPages, PAGE_SIZE } from './pages';
 export { coerceNumbers, unwrapObject } from './envelopes';
-export { credentialNotAccepted, mayHaveBeenAccepted, serviceCodeOf } from './errors';
+export { credentialNotAccepted, mayHaveBeenAccepted, routeMissing, serviceCodeOf } from './errors';
 export { unexpectedAnswerError } from './readAnswer';
 export { logIn } from './login';
 export {

@@ -4,6 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { endpoints } from '../../endpoints';
 import { localTanzanianMobile } from '../../helpers/payments';
 import { requiredString } from '../../helpers/parameters';
+import { routeMissing } from '../../transport';
 import { paymentFields, startPayment } from '../partnerTenant/startPayment';
 
 const properties: INodeProperties[] = paymentFields(
@@ -21,8 +22,7 @@ export const description = updateDisplayOptions(
  */
 function noSuchRoute(ctx: IExecuteFunctions, itemIndex: number) {
 	return (error: Error): Error => {
-		// The transport marks an answer that says the server has no such route (not a record it lacks).
-		if ((error as { routeMissing?: unknown }).routeMissing !== true) return error;
+		if (!routeMissing(error)) return error;
 		return new NodeOperationError(
 			ctx.getNode(),
 			'This service does not sell credits to the account itself',
