@@ -1,13 +1,13 @@
 /**
  * The cost of a Dedupe Key on a 1,000-item broadcast, with n8n's processed-data store in memory
  * (test/support/processedData.ts, MD5 per value as n8n): store calls, the time in them, the values the store hashed
- * (each call re-asserts the run's keys, helpers/dedupe.ts), printed. Asserted: every item sent; no store call
+ * (each call re-asserts the run's keys, dedupe/keyStore.ts), printed. Asserted: every item sent; no store call
  * without a key. Measured before and after re-assertion in docs/queue-mode.md.
  */
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { SETTLE_MS, settleWindow } from '../../nodes/SmsPlatform/helpers/storeLane';
+import { SETTLE_MS, settleWindow } from '../../nodes/SmsPlatform/dedupe/settle';
 import { BASE_URL, runNode } from '../../test/support/harness';
 import { processedDataStore } from '../../test/support/processedData';
 

@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { Endpoint } from '../../endpoints';
-import { dedupeWaitOption } from '../../helpers/descriptions';
+import { dedupeWaitOption } from '../../dedupe/fields';
 import { boundedInteger, requiredString } from '../../helpers/parameters';
 import { apiRequest, coerceNumbers, unwrapObject } from '../../transport';
-import { claimPaymentKey, confirmKey, keyAfterFailure } from './paymentKey';
+import { claimPaymentKey, confirmKey, keyAfterFailure } from '../../dedupe/paymentKeys';
 import { waitForPayment } from './waitForPayment';
 
 /**

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { dedupeWaitOption } from '../../helpers/descriptions';
+import { dedupeWaitOption } from '../../dedupe/fields';
 import { templateLocator } from '../template/fields';
 import {
 	DEFAULT_BATCH_SIZE,

@@ -8,7 +8,7 @@ import { waitForDelivery } from './delivery';
 import { prepare, type PreparedItem } from './prepare';
 import { combinedHint, combiningHint } from './sendHints';
 import { refused, settle, type SendOutcome } from './sendOutcome';
-import { followFirst, SendKeys, sendKeyed } from './sendKeys';
+import { followFirst, SendKeys, sendKeyed } from '../../dedupe/smsKeys';
 import { planCombined, planItem, sendOnce } from './sendRequests';
 import { SentLedger } from './sentLedger';
 import { readTemplates } from './templateText';
@@ -22,7 +22,7 @@ export { description } from './send.description';
  * 2. send: one request per item in order (its recipients split by Batch Size), then the combined items together,
  *    several requests at once; the plan and the one wire call are in sendRequests.ts, and this function calls the
  *    wire call itself, so the road to the wire is execute → router → here → sendOnce → transport; with a Dedupe Key
- *    the key calls wrap it (sendKeys.ts); every item ends as a typed outcome (sendOutcome.ts), recorded in the
+ *    the key calls wrap it (dedupe/smsKeys.ts); every item ends as a typed outcome (sendOutcome.ts), recorded in the
  *    ledger at once;
  * 3. with Wait for Delivery, follow the messages until final (delivery.ts); hints for the output pane.
  * Without "Continue On Fail" the run stops at its first failed item: the gate (the router's) says when.
@@ -126,7 +126,7 @@ export async function executeBatch(
 				request.notSent = true;
 				continue;
 			}
-			// With Dedupe Keys, the key calls wrap the wire call (sendKeys.ts).
+			// With Dedupe Keys, the key calls wrap the wire call (dedupe/smsKeys.ts).
 			const sending = keys
 				? sendKeyed(this, keys, group, request)
 				: sendOnce(this, group.leadOf(request), request);

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { DedupeStore } from '../../helpers/dedupe';
-import { dedupeStoreFailed, unknownKeyError } from '../../helpers/dedupeErrors';
-import { optionalString } from '../../helpers/parameters';
-import { mayHaveBeenAccepted } from '../../transport';
-import { withFields } from '../operation';
+import { DedupeStore } from './keyStore';
+import { dedupeStoreFailed, unknownKeyError } from './keyErrors';
+import { optionalString } from '../helpers/parameters';
+import { mayHaveBeenAccepted } from '../transport';
+import { withFields } from '../actions/operation';
 
-/** Partner Tenant → Initiate Payment → Options → Dedupe Key, around the one request (see helpers/dedupe.ts). */
+/** Partner Tenant → Initiate Payment → Options → Dedupe Key, around the one request (see keyStore.ts). */
 
 /** An item's claimed key: it may start its payment. */
 export interface PaymentKey {

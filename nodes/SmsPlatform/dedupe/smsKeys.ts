@@ -1,14 +1,14 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { DedupeStore, type KeyState } from '../../helpers/dedupe';
-import { dedupeStoreFailed, unknownKeyError } from '../../helpers/dedupeErrors';
-import { ownCopy } from '../operation';
-import type { PreparedItem } from './prepare';
-import type { Outcome, SendOutcome, SendRequest } from './sendOutcome';
-import { sendOnce, type CombinedGroup } from './sendRequests';
+import { DedupeStore, type KeyState } from './keyStore';
+import { dedupeStoreFailed, unknownKeyError } from './keyErrors';
+import { ownCopy } from '../actions/operation';
+import type { PreparedItem } from '../actions/sms/prepare';
+import type { Outcome, SendOutcome, SendRequest } from '../actions/sms/sendOutcome';
+import { sendOnce, type CombinedGroup } from '../actions/sms/sendRequests';
 
 /**
- * Send → Options → Dedupe Key: the items' keys around their requests (see helpers/dedupe.ts for the store).
+ * Send → Options → Dedupe Key: the items' keys around their requests (see keyStore.ts for the store).
  *
  * - A key per item. Each key is claimed (recorded as started) just before the first request that carries the item's
  *   recipients, not before the whole run: were n8n to stop mid-run, only the keys of requests in flight (Parallel
