@@ -11,5 +11,5 @@ export const dedupeWaitOption: INodeProperties = {
 	typeOptions: { minValue: 0, maxValue: 60 },
 	default: 10,
 	description:
-		"With a 'Dedupe Key': seconds to wait after recording the keys, before sending, so that another queue-mode worker's write to n8n's database cannot erase them. 0 is safe when n8n runs as one process (not in queue mode). Defaults to 10.",
+		"With a 'Dedupe Key': seconds a run waits once, before its first send, after recording its keys, so that another queue-mode worker's write to n8n's database cannot erase them (the keys are recorded 500 at a time, the next ones while the current ones are sent: a run waits again only when it sends 500 keys faster than this). n8n does not tell a node whether it runs in queue mode: 0 is safe when n8n runs as one process. Defaults to 10.",
 };

@@ -4,7 +4,6 @@ import { randomString } from 'n8n-workflow';
 import { storeHelpers, type StoreHelpers } from './openStore';
 import { settle } from './settle';
 import { CallTimes, oneAtATime } from './storeCalls';
-import { tellWait } from './waitHint';
 
 /**
  * Dedupe Key: each key goes out once, across executions, retries and crashed workers.
@@ -105,7 +104,6 @@ export class DedupeStore {
 		const states = await oneAtATime(this.lane, async () => await this.classify(keys, sendUnknown));
 		const candidates = keys.filter((key) => states.get(key) === 'claimed');
 		if (!candidates.length) return states;
-		tellWait(this.ctx, this.windowMs);
 		const { won, lost, open } = await settle(candidates, ROUNDS, {
 			windowMs: this.windowMs,
 			entries: (key) => [STARTED + key, this.owner(key)],
