@@ -76,7 +76,8 @@ export const attributesField: INodeProperties = {
 	typeOptions: { multipleValues: true },
 	placeholder: 'Add attribute',
 	default: {},
-	description: 'Free-form values kept with the contact, e.g. city. They replace its attributes.',
+	description:
+		'Free-form values kept with the contact, e.g. city. They replace its attributes. Not added: the contact keeps the attributes it has (none for a new contact).',
 	options: [
 		{
 			displayName: 'Attribute',

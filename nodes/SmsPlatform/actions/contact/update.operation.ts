@@ -37,7 +37,8 @@ const properties: INodeProperties[] = [
 				name: 'isActive',
 				type: 'boolean',
 				default: true,
-				description: 'Whether the contact is active (inactive contacts are kept but not messaged)',
+				description:
+					'Whether the contact is active (inactive contacts are kept but not messaged). Not added: the contact stays as it is.',
 			},
 			attributesField,
 			emailField,
