@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { endpoints } from '../endpoints';
 import { listRecords, type RequestSettings } from '../transport';
-import { isEmail, optionalString, requiredString } from './parameters';
+import { isEmail, optionalString, requiredString, type ParameterReader } from './parameters';
 import { normalizePhone } from './telecom';
 
 /**
@@ -77,9 +77,13 @@ export function readEmail(
 	return email;
 }
 
-/** The contact ID parameter: trimmed, not empty, not a dot segment. */
-export function readContactId(ctx: IExecuteFunctions, itemIndex: number): string {
-	return requiredString(ctx, 'contactId', 'Contact ID', itemIndex, 'id');
+/** The contact ID parameter (contactIdField), every contact operation's: trimmed, not empty, not a dot segment. */
+export function readContactId(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	read?: ParameterReader,
+): string {
+	return requiredString(ctx, 'contactId', 'Contact ID', itemIndex, 'id', read);
 }
 
 /**

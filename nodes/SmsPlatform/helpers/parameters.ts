@@ -148,8 +148,12 @@ export function requiredString(
 	label: string,
 	itemIndex: number,
 	kind: keyof typeof KINDS = 'text',
+	/** The run's fast reader (parameterReader), for operations that read thousands of items. */
+	read?: ParameterReader,
 ): string {
-	const raw = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown;
+	const raw = read
+		? read(name, itemIndex, '', { extractValue: true })
+		: (ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown);
 	if (typeof raw === 'number' && Number.isFinite(raw)) return String(raw);
 	if (typeof raw !== 'string') {
 		throw new NodeOperationError(
