@@ -1,5 +1,8 @@
 // The admin interface under /__sandbox/ (no auth): reset, inspection, payments, faults, configuration.
+import { randomUUID } from 'node:crypto';
+
 import { ApiError, validate } from './errors.mjs';
+import { PRICE_CURRENCY, SMS_PRICE } from './fixtures.mjs';
 import { Router } from './router.mjs';
 import {
 	adminBalanceSchema,
@@ -7,19 +10,19 @@ import {
 	adminConfigSchema,
 	adminFaultSchema,
 	adminNotificationSchema,
-} from './schemas.mjs';
+} from './adminSchemas.mjs';
 import { decideSenderRequest, recordProviderAnswer } from './billing.mjs';
 import { approveSenderId } from './contacts.mjs';
 import { addCustomPurchase } from './loginRoutes.mjs';
 import { addTemplate } from './templates.mjs';
-import { isoSeconds } from './util.mjs';
+import { MINUTE, isoSeconds } from './util.mjs';
 
 /**
  * @typedef {object} AdminCtx
  * @property {import('./state.mjs').SandboxState} state
  * @property {import('./faults.mjs').FaultStore} faults
- * @property {import('./util.mjs').RingBuffer<import('./server.mjs').LogEntry>} requestLog
- * @property {(e: import('./server.mjs').LogEntry) => Record<string, unknown>} formatLogEntry
+ * @property {import('./util.mjs').RingBuffer<import('./routeTypes.mjs').LogEntry>} requestLog
+ * @property {(e: import('./routeTypes.mjs').LogEntry) => Record<string, unknown>} formatLogEntry
  * @property {import('./auth.mjs').RateLimiter} rateLimiter
  * @property {Record<string, string>} params
  * @property {URLSearchParams} query
@@ -27,7 +30,7 @@ import { isoSeconds } from './util.mjs';
  * @property {string} origin
  */
 
-/** @returns {import('./api.mjs').Result} */
+/** @returns {import('./routeTypes.mjs').Result} */
 /**
  * @param {unknown} body
  * @param {number} [status]
@@ -117,7 +120,7 @@ function messageView(ctx, m, now) {
 	};
 }
 
-/** @typedef {(ctx: AdminCtx) => import('./api.mjs').Result} AdminHandler */
+/** @typedef {(ctx: AdminCtx) => import('./routeTypes.mjs').Result} AdminHandler */
 
 export const adminRouter = /** @type {Router<AdminHandler>} */ (new Router());
 adminRouter
@@ -137,9 +140,9 @@ adminRouter
 		ctx.faults.clear();
 		ctx.requestLog.clear();
 		ctx.rateLimiter.reset();
-		return ok({ ok: true, state: ctx.state.summary() });
+		return ok({ ok: true, state: summary(ctx.state) });
 	})
-	.add('GET', '/__sandbox/state', (ctx) => ok(ctx.state.summary()))
+	.add('GET', '/__sandbox/state', (ctx) => ok(summary(ctx.state)))
 	.add('GET', '/__sandbox/messages', (ctx) => {
 		const now = Date.now();
 		return ok(ctx.state.messageList.map((m) => messageView(ctx, m, now)));
@@ -206,7 +209,7 @@ adminRouter
 	})
 	.add('POST', '/__sandbox/billing-records', (ctx) => {
 		const body = validate(adminBillingRecordsSchema, ctx.body);
-		const total = ctx.state.addGeneratedBillingRecords(body.count, body.type);
+		const total = addGeneratedBillingRecords(ctx.state, body.count, body.type);
 		return ok({ ok: true, added: body.count, billingRecords: total });
 	})
 	.add('POST', '/__sandbox/custom-purchase', (ctx) => {
@@ -231,3 +234,59 @@ adminRouter
 		ctx.faults.clear();
 		return ok({ ok: true });
 	});
+
+// What the admin interface reads and adds of the sandbox's state (state.mjs).
+
+/** @typedef {import('./state.mjs').SandboxState} SandboxState */
+
+/**
+ * Append `count` generated billing records (older than every existing one).
+ * @param {SandboxState} state
+ * @param {number} count
+ * @param {'purchase'|'payment'|'usage'} [type]
+ */
+function addGeneratedBillingRecords(state, count, type) {
+	const oldest = state.billing.all.last();
+	let t = oldest ? Date.parse(oldest.created_at) : Date.now();
+	const types = ['usage', 'purchase', 'payment'];
+	for (let i = 0; i < count; i++) {
+		const n = ++state.generatedBillingCount;
+		const kind = type ?? types[n % 3];
+		t -= MINUTE;
+		const qty = 10 + (n % 90);
+		state.appendBilling({
+			id: randomUUID(),
+			type: kind,
+			description:
+				kind === 'usage'
+					? `SMS usage: ${qty} messages`
+					: kind === 'purchase'
+						? `Purchase of ${qty * 10} SMS`
+						: `Mobile money payment #${n}`,
+			amount: kind === 'usage' ? -qty * SMS_PRICE : qty * 10 * SMS_PRICE,
+			currency: PRICE_CURRENCY,
+			status: 'completed',
+			created_at: isoSeconds(t),
+		});
+	}
+	return state.billing.all.length;
+}
+
+/**
+ * Summary for `GET /__sandbox/state`.
+ * @param {SandboxState} state
+ */
+function summary(state) {
+	/** @type {Record<string, number>} */
+	const payments = { pending: 0, completed: 0, failed: 0 };
+	for (const tx of state.transactions.values()) payments[tx.status]++;
+	return {
+		balance: state.balance,
+		tenants: state.partnerTenants.size,
+		messages: state.messages.size,
+		payments,
+		notifications: { total: state.notifications.length, unread: state.unreadNotifications.length },
+		billingRecords: state.billing.all.length,
+		rateLimit: { limit: state.config.rateLimit, windowSeconds: state.config.rateWindowSeconds },
+	};
+}

@@ -16,18 +16,8 @@ import {
 } from './schemas.mjs';
 import { isoSeconds } from './util.mjs';
 
-/**
- * @typedef {object} Ctx
- * @property {import('./state.mjs').SandboxState} state
- * @property {import('./auth.mjs').Auth} auth
- * @property {Record<string, string>} params decoded path parameters
- * @property {URLSearchParams} query
- * @property {any} body parsed JSON body (POST)
- * @property {string} path request path (encoded, as received)
- * @property {string} origin `http://<Host header>`
- */
-
-/** @typedef {{status: number, body: unknown, headers?: Record<string, string>}} Result */
+/** @typedef {import('./routeTypes.mjs').Ctx} Ctx */
+/** @typedef {import('./routeTypes.mjs').Result} Result */
 
 const MAX_PAGE_SIZE = 100;
 

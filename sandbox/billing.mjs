@@ -9,8 +9,8 @@ import { senderRequestsOf } from './contacts.mjs';
 import { SMS_PRICE } from './fixtures.mjs';
 import { NewestFirstList, isoSeconds } from './util.mjs';
 
-/** @typedef {import('./api.mjs').Ctx} Ctx */
-/** @typedef {import('./api.mjs').Result} Result */
+/** @typedef {import('./routeTypes.mjs').Ctx} Ctx */
+/** @typedef {import('./routeTypes.mjs').Result} Result */
 /** @typedef {Record<string, any>} Rec */
 
 /** The providers the real server takes (get_mobile_money_providers_data). */

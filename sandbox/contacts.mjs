@@ -11,11 +11,11 @@ import {
 	contactCreateRequestSchema,
 	contactUpdateRequestSchema,
 	senderRequestSchema,
-} from './schemas.mjs';
+} from './messagingSchemas.mjs';
 import { isoSeconds, seedUuid } from './util.mjs';
 
-/** @typedef {import('./api.mjs').Ctx} Ctx */
-/** @typedef {import('./api.mjs').Result} Result */
+/** @typedef {import('./routeTypes.mjs').Ctx} Ctx */
+/** @typedef {import('./routeTypes.mjs').Result} Result */
 /** @typedef {Record<string, any>} Rec */
 
 const WILD_PAGE_SIZE = 20;

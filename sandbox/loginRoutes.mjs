@@ -45,7 +45,7 @@ function storeOf(state) {
 	return store;
 }
 
-/** @param {import('./api.mjs').Ctx} ctx */
+/** @param {import('./routeTypes.mjs').Ctx} ctx */
 const isWild = (ctx) => ctx.state.config.profile === 'wild';
 
 /**
@@ -123,7 +123,7 @@ function sendFieldErrors(body, wild) {
 /**
  * POST /api/messaging/sms/send/ `{message, recipients (1–1000), sender_id, schedule_time?}`: 201
  * `{success, message, data: {message_id, base_message_id, provider, recipient_count, cost_estimate, status}}`.
- * @param {import('./api.mjs').Ctx} ctx
+ * @param {import('./routeTypes.mjs').Ctx} ctx
  */
 function loginSend(ctx) {
 	const wild = isWild(ctx);
@@ -203,7 +203,7 @@ function loginSend(ctx) {
 
 /**
  * GET /api/billing/sms/balance/: the balance record (SMSBalanceSerializer), `credits` the balance.
- * @param {import('./api.mjs').Ctx} ctx
+ * @param {import('./routeTypes.mjs').Ctx} ctx
  */
 function loginBalance(ctx) {
 	const used = ctx.state.messageList.reduce(
@@ -228,7 +228,7 @@ function loginBalance(ctx) {
 /**
  * GET /api/billing/payments/transactions/{id}/progress/: at once, the stored `status` and the provider's
  * `payment_status`. An unknown id is the view's own 500 (its `get_object_or_404` inside `except Exception`).
- * @param {import('./api.mjs').Ctx} ctx
+ * @param {import('./routeTypes.mjs').Ctx} ctx
  */
 function paymentProgress(ctx) {
 	const tx = ctx.state.transactions.get(ctx.params.transaction_id);
@@ -300,7 +300,7 @@ function historyEntry(r, tx) {
 /**
  * GET /api/billing/history/comprehensive/: purchases, payments and custom purchases (no usage), newest first, paged
  * with `page`/`page_size` (not capped), filtered by `status` and `transaction_type`.
- * @param {import('./api.mjs').Ctx} ctx
+ * @param {import('./routeTypes.mjs').Ctx} ctx
  */
 function comprehensiveHistory(ctx) {
 	const q = ctx.query;
@@ -398,7 +398,7 @@ const TRANSACTIONS_PAGE = 20;
  * GET /api/billing/payments/transactions/ (PaymentTransactionListView): the tenant's payments with their own status,
  * newest created first, filtered by `status`, `payment_method` and `currency`, 20 a page with `page` only, as DRF's
  * page `{count, next, previous, results}`; a page past the end is 404 `{detail: "Invalid page."}`.
- * @param {import('./api.mjs').Ctx} ctx
+ * @param {import('./routeTypes.mjs').Ctx} ctx
  */
 function paymentTransactions(ctx) {
 	const q = ctx.query;
@@ -464,7 +464,7 @@ export function addCustomPurchase(state, credits = 5000) {
  * purchase exists (a 500 from its view), an unknown campaign's analytics (its view answers 500 for any failure).
  * `undefined` when the route answers as usual.
  * @param {string} template
- * @param {import('./api.mjs').Ctx} ctx
+ * @param {import('./routeTypes.mjs').Ctx} ctx
  * @returns {{status: number, body: unknown} | undefined}
  */
 export function wildFailure(template, ctx) {
@@ -488,7 +488,7 @@ export function wildFailure(template, ctx) {
 }
 
 /**
- * @type {Array<[string, string, (ctx: import('./api.mjs').Ctx) => import('./api.mjs').Result, boolean]>}
+ * @type {Array<[string, string, (ctx: import('./routeTypes.mjs').Ctx) => import('./routeTypes.mjs').Result, boolean]>}
  */
 export const LOGIN_ROUTES = [
 	['POST', '/api/messaging/sms/send/', loginSend, true],

@@ -1,26 +1,18 @@
 // The in-memory model of the sandbox: account, messages, partner tenants, payments, billing, notifications.
 // One Map per resource (id → object) and precomputed newest-first lists; nothing on a hot path scans a list.
 import { randomUUID } from 'node:crypto';
-import { ApiError, fieldError } from './errors.mjs';
+import { ApiError } from './errors.mjs';
+import { SANDBOX_USER, SMS_PRICE, buildSeed, isFailingNumber } from './fixtures.mjs';
+import { PERIOD_DAYS, dashboard, smsStats } from './messageStats.mjs';
 import {
-	PRICE_CURRENCY,
-	SANDBOX_USER,
-	SMS_PRICE,
-	buildSeed,
-	isFailingNumber,
-} from './fixtures.mjs';
+	completePayment,
+	failPayment,
+	initiatePayment,
+	schedulePayment,
+	transactionView,
+} from './payments.mjs';
 import { smsParts } from './smsParts.mjs';
-import {
-	DAY,
-	MINUTE,
-	NewestFirstList,
-	dateOnly,
-	isoMicros,
-	isoSeconds,
-	randomCode,
-	round2,
-	startOfDay,
-} from './util.mjs';
+import { NewestFirstList, isoMicros, isoSeconds, randomCode } from './util.mjs';
 
 /**
  * @typedef {object} SandboxConfig
@@ -53,7 +45,7 @@ import {
  * @property {string} [schedule_time] when a send on the login route asked it to go out (issue 28)
  */
 
-export const PERIOD_DAYS = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 };
+export { PERIOD_DAYS };
 
 /**
  * @typedef {Record<string, any>} Rec a seeded or created resource (shapes: see schemas.mjs)
@@ -158,7 +150,7 @@ export class SandboxState {
 		for (const a of seed.activities) this.activities.append(a);
 
 		this.billing = this.#emptyBilling();
-		for (const r of seed.billingRecords) this.#appendBilling(r);
+		for (const r of seed.billingRecords) this.appendBilling(r);
 		this.generatedBillingCount = 0;
 
 		this.partnerTenants = new Map();
@@ -194,7 +186,7 @@ export class SandboxState {
 		}
 		if (before.paymentDelayMs !== this.config.paymentDelayMs) {
 			for (const tx of this.transactions.values())
-				if (tx.status === 'pending') this.#schedulePayment(tx);
+				if (tx.status === 'pending') schedulePayment(this, tx);
 		}
 		return this.config;
 	}
@@ -203,12 +195,12 @@ export class SandboxState {
 	// Helpers
 
 	/** @param {Rec} r */
-	#appendBilling(r) {
+	appendBilling(r) {
 		this.billing.all.append(r);
 		this.billing[/** @type {BillingKey} */ (r.type)].append(r);
 	}
 	/** @param {Rec} r */
-	#prependBilling(r) {
+	prependBilling(r) {
 		this.billing.all.prepend(r);
 		this.billing[/** @type {BillingKey} */ (r.type)].prepend(r);
 	}
@@ -346,127 +338,18 @@ export class SandboxState {
 		return !msg.fails && now >= msg.settleMs ? isoSeconds(msg.settleMs) : null;
 	}
 
-	/**
-	 * Index of the first message sent at or after `ms` (binary search over the send-ordered list).
-	 * @param {number} ms
-	 */
-	#firstMessageAtOrAfter(ms) {
-		let lo = 0;
-		let hi = this.messageList.length;
-		while (lo < hi) {
-			const mid = (lo + hi) >> 1;
-			if (this.messageList[mid].sentMs < ms) lo = mid + 1;
-			else hi = mid;
-		}
-		return lo;
-	}
-
-	/**
-	 * Per-day aggregates of the real messages sent since `fromMs`: date → {sent, delivered, failed, cost}.
-	 * @param {number} fromMs
-	 * @param {number} now
-	 */
-	#messageDays(fromMs, now) {
-		/** @type {Map<string, {sent: number, delivered: number, failed: number, cost: number}>} */
-		const days = new Map();
-		for (let i = this.#firstMessageAtOrAfter(fromMs); i < this.messageList.length; i++) {
-			const m = this.messageList[i];
-			const key = dateOnly(m.sentMs);
-			let d = days.get(key);
-			if (!d) days.set(key, (d = { sent: 0, delivered: 0, failed: 0, cost: 0 }));
-			const n = m.recipients.length;
-			d.sent += n;
-			d.cost += m.cost;
-			const status = this.messageStatus(m, now);
-			if (status === 'delivered') d.delivered += n;
-			else if (status === 'failed') d.failed += n;
-		}
-		return days;
-	}
-
-	/** Statistics for the current calendar month (seeded history plus real sends). */
+	/** Statistics for the current calendar month (messageStats.mjs). */
 	smsStats(now = Date.now()) {
-		const d = new Date(now);
-		const start = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
-		const end = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) - 1000;
-		let sent = 0,
-			delivered = 0,
-			failed = 0,
-			cost = 0;
-		const today = dateOnly(now);
-		for (let t = start; t < now; t += DAY) {
-			const key = dateOnly(t);
-			if (key === today) break;
-			const h = this.dailyHistory.get(key);
-			if (h) {
-				sent += h.sent;
-				delivered += h.delivered;
-				failed += h.failed;
-				cost += h.cost;
-			}
-		}
-		for (const day of this.#messageDays(start, now).values()) {
-			sent += day.sent;
-			delivered += day.delivered;
-			failed += day.failed;
-			cost += day.cost;
-		}
-		return {
-			total_sent: sent,
-			total_delivered: delivered,
-			total_failed: failed,
-			delivery_rate: sent ? round2((delivered / sent) * 100) : 0,
-			total_cost: cost,
-			currency: PRICE_CURRENCY,
-			period: { start: isoSeconds(start), end: isoSeconds(end) },
-		};
+		return smsStats(this, now);
 	}
 
 	/**
-	 * Dashboard metrics for a period key.
+	 * Dashboard metrics for a period key (messageStats.mjs).
 	 * @param {keyof typeof PERIOD_DAYS} period
 	 * @param {number} [now]
 	 */
 	dashboard(period, now = Date.now()) {
-		const days = PERIOD_DAYS[period];
-		const first = startOfDay(now) - (days - 1) * DAY;
-		const real = this.#messageDays(first, now);
-		const today = dateOnly(now);
-		const daily_breakdown = [];
-		let sent = 0,
-			delivered = 0,
-			cost = 0;
-		for (let i = 0; i < days; i++) {
-			const key = dateOnly(first + i * DAY);
-			const h = key === today ? undefined : this.dailyHistory.get(key);
-			const r = real.get(key);
-			const e = {
-				date: key,
-				sent: (h?.sent ?? 0) + (r?.sent ?? 0),
-				delivered: (h?.delivered ?? 0) + (r?.delivered ?? 0),
-				cost: (h?.cost ?? 0) + (r?.cost ?? 0),
-			};
-			sent += e.sent;
-			delivered += e.delivered;
-			cost += e.cost;
-			daily_breakdown.push(e);
-		}
-		let contacts_added = 0;
-		for (const c of this.contactList) if (Date.parse(c.created_at) >= first) contacts_added++;
-		let campaigns_created = 0;
-		for (const c of this.campaigns.values()) if (c._createdMs >= first) campaigns_created++;
-		return {
-			period,
-			metrics: {
-				messages_sent: sent,
-				messages_delivered: delivered,
-				delivery_rate: sent ? round2((delivered / sent) * 100) : 0,
-				cost,
-				contacts_added,
-				campaigns_created,
-			},
-			daily_breakdown,
-		};
+		return dashboard(this, period, now);
 	}
 
 	// -------------------------------------------------------------------------------------------------------
@@ -495,217 +378,26 @@ export class SandboxState {
 	}
 
 	/**
+	 * A payment of a package, and its end (payments.mjs).
 	 * @param {string|null} tenantId tenant_id (or service_account_id); null: the account itself
 	 * @param {{package_id: string, buyer_email: string, buyer_name: string, buyer_phone: string, mobile_money_provider: string}} body
 	 */
 	initiatePayment(tenantId, body) {
-		// `null`: the account buys for itself (the real server's own purchase route, billing.mjs).
-		const tenant = tenantId === null ? undefined : this.findTenant(tenantId);
-		if (tenantId !== null && !tenant)
-			throw new ApiError(404, 'tenant_not_found', `Tenant not found: '${tenantId}'`);
-		const pkg = this.packages.get(body.package_id);
-		if (!pkg) {
-			throw new ApiError(
-				404,
-				'package_not_found',
-				`package_id: no SMS package with id '${body.package_id}'`,
-				{
-					package_id: [`no SMS package with id '${body.package_id}'`],
-				},
-			);
-		}
-		if (!pkg.is_active) {
-			throw fieldError('package_id', `the SMS package '${pkg.name}' is not active`);
-		}
-		const now = Date.now();
-		const id = randomUUID();
-		const created_at = isoSeconds(now);
-		/** @type {Rec} */
-		const tx = {
-			id,
-			order_id: `ORD-${created_at.slice(0, 10).replaceAll('-', '')}-${randomCode(6)}`,
-			amount: Math.round(pkg.price),
-			currency: pkg.currency,
-			status: 'pending',
-			completed_at: null,
-			createdMs: now,
-			updatedMs: now,
-			tenant_id: tenant ? tenant.tenant_id : null,
-			package_id: pkg.id,
-			buyer_email: body.buyer_email,
-			buyer_name: body.buyer_name,
-			buyer_phone: body.buyer_phone,
-			mobile_money_provider: body.mobile_money_provider,
-			record: null,
-		};
-		const record = {
-			id,
-			transaction_id: id,
-			type: 'payment',
-			description: `Mobile money payment for ${pkg.name} (${tenant ? tenant.tenant_name : 'own account'})`,
-			amount: tx.amount,
-			currency: tx.currency,
-			status: 'pending',
-			created_at,
-		};
-		tx.record = record;
-		this.transactions.set(id, tx);
-		this.#prependBilling(record);
-		this.addActivity(
-			'payment_initiated',
-			`Mobile money payment of ${tx.amount} ${tx.currency} for ${pkg.name} initiated for ${tenant ? tenant.tenant_name : 'own account'} via ${body.mobile_money_provider}`,
-			{ transaction_id: id },
-		);
-		this.#schedulePayment(tx);
-		return tx;
+		return initiatePayment(this, tenantId, body);
+	}
+
+	/** @param {string} id transaction id */
+	completePayment(id) {
+		return completePayment(this, id);
+	}
+
+	/** @param {string} id transaction id */
+	failPayment(id) {
+		return failPayment(this, id);
 	}
 
 	/** @param {Rec} tx */
-	#schedulePayment(tx) {
-		const old = this.paymentTimers.get(tx.id);
-		if (old) clearTimeout(old);
-		this.paymentTimers.delete(tx.id);
-		const delay = this.config.paymentDelayMs;
-		if (!(delay > 0)) return;
-		const wait = Math.max(0, tx.createdMs + delay - Date.now());
-		const timer = setTimeout(() => {
-			this.paymentTimers.delete(tx.id);
-			if (tx.status !== 'pending' || this.transactions.get(tx.id) !== tx) return;
-			// The real server records an own purchase only when asked (billing.mjs): in `wild` the provider's answer waits.
-			if (this.config.profile === 'wild' && tx.tenant_id === null) tx.provider = 'COMPLETED';
-			else this.completePayment(tx.id);
-		}, wait);
-		timer.unref();
-		this.paymentTimers.set(tx.id, timer);
-	}
-
-	/** @param {string} id */
-	#pendingTx(id) {
-		const tx = this.transactions.get(id);
-		if (!tx) throw new ApiError(404, 'transaction_not_found', `Transaction not found: '${id}'`);
-		if (tx.status !== 'pending') {
-			throw new ApiError(409, 'invalid_state', `Transaction '${id}' is already ${tx.status}`, {
-				status: tx.status,
-			});
-		}
-		const t = this.paymentTimers.get(id);
-		if (t) clearTimeout(t);
-		this.paymentTimers.delete(id);
-		return tx;
-	}
-
-	/**
-	 * Complete a pending payment: credits go to the tenant, record and notification follow. The billing record stays
-	 * the one added at the initiation, with its creation time: only its status changes, as real servers do it.
-	 * @param {string} id transaction id
-	 */
-	completePayment(id) {
-		const tx = this.#pendingTx(id);
-		const tenant = this.partnerTenants.get(tx.tenant_id);
-		const pkg = /** @type {Rec} */ (this.packages.get(tx.package_id));
-		const credits = pkg.sms_count + pkg.bonus_sms;
-		tx.status = 'completed';
-		tx.updatedMs = Date.now();
-		tx.completed_at = isoSeconds(tx.updatedMs);
-		tx.record.status = 'completed';
-		if (tenant) tenant.sms_balance += credits;
-		else if (tx.tenant_id === null) this.balance += credits;
-		this.addNotification({
-			type: 'success',
-			title: 'Payment completed',
-			message: `Payment ${tx.order_id} of ${tx.amount} ${tx.currency} for ${pkg.name} (${tenant?.tenant_name ?? 'tenant'}) completed: ${credits} SMS credits added.`,
-		});
-		this.addActivity('payment_completed', `Payment ${tx.order_id} for ${pkg.name} completed`, {
-			transaction_id: id,
-		});
-		return tx;
-	}
-
-	/**
-	 * Fail a pending payment.
-	 * @param {string} id transaction id
-	 */
-	failPayment(id) {
-		const tx = this.#pendingTx(id);
-		const tenant = this.partnerTenants.get(tx.tenant_id);
-		const pkg = /** @type {Rec} */ (this.packages.get(tx.package_id));
-		tx.status = 'failed';
-		tx.updatedMs = Date.now();
-		tx.record.status = 'failed';
-		this.addNotification({
-			type: 'error',
-			title: 'Payment failed',
-			message: `Payment ${tx.order_id} of ${tx.amount} ${tx.currency} for ${pkg.name} (${tenant?.tenant_name ?? 'tenant'}) failed.`,
-		});
-		this.addActivity('payment_failed', `Payment ${tx.order_id} for ${pkg.name} failed`, {
-			transaction_id: id,
-		});
-		return tx;
-	}
-
-	/**
-	 * The public view of a transaction.
-	 * @param {Rec} tx
-	 */
 	transactionView(tx) {
-		return {
-			id: tx.id,
-			order_id: tx.order_id,
-			amount: tx.amount,
-			currency: tx.currency,
-			status: tx.status,
-			completed_at: tx.completed_at,
-		};
-	}
-
-	// -------------------------------------------------------------------------------------------------------
-	// Admin helpers
-
-	/**
-	 * Append `count` generated billing records (older than every existing one).
-	 * @param {number} count
-	 * @param {'purchase'|'payment'|'usage'} [type]
-	 */
-	addGeneratedBillingRecords(count, type) {
-		const oldest = this.billing.all.last();
-		let t = oldest ? Date.parse(oldest.created_at) : Date.now();
-		const types = ['usage', 'purchase', 'payment'];
-		for (let i = 0; i < count; i++) {
-			const n = ++this.generatedBillingCount;
-			const kind = type ?? types[n % 3];
-			t -= MINUTE;
-			const qty = 10 + (n % 90);
-			this.#appendBilling({
-				id: randomUUID(),
-				type: kind,
-				description:
-					kind === 'usage'
-						? `SMS usage: ${qty} messages`
-						: kind === 'purchase'
-							? `Purchase of ${qty * 10} SMS`
-							: `Mobile money payment #${n}`,
-				amount: kind === 'usage' ? -qty * SMS_PRICE : qty * 10 * SMS_PRICE,
-				currency: PRICE_CURRENCY,
-				status: 'completed',
-				created_at: isoSeconds(t),
-			});
-		}
-		return this.billing.all.length;
-	}
-
-	/** Summary for `GET /__sandbox/state`. */
-	summary() {
-		/** @type {Record<string, number>} */
-		const payments = { pending: 0, completed: 0, failed: 0 };
-		for (const tx of this.transactions.values()) payments[tx.status]++;
-		return {
-			balance: this.balance,
-			tenants: this.partnerTenants.size,
-			messages: this.messages.size,
-			payments,
-			notifications: { total: this.notifications.length, unread: this.unreadNotifications.length },
-			billingRecords: this.billing.all.length,
-			rateLimit: { limit: this.config.rateLimit, windowSeconds: this.config.rateWindowSeconds },
-		};
+		return transactionView(tx);
 	}
 }

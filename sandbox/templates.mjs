@@ -9,8 +9,8 @@ import { ApiError } from './errors.mjs';
 import { HTML_SERVER_ERROR } from './contacts.mjs';
 import { isoSeconds, seedUuid } from './util.mjs';
 
-/** @typedef {import('./api.mjs').Ctx} Ctx */
-/** @typedef {import('./api.mjs').Result} Result */
+/** @typedef {import('./routeTypes.mjs').Ctx} Ctx */
+/** @typedef {import('./routeTypes.mjs').Result} Result */
 /** @typedef {Record<string, any>} Rec */
 
 const PAGE_SIZE = 20;

@@ -321,7 +321,7 @@ export function dashboard30Days(state) {
  * Routes whose real server does something else than the documented handler (not just another shape): the login,
  * the billing history (whole and grouped, whatever the query), the notifications (`unread_only` ignored) and the
  * dashboard (`period` ignored: always the last 30 days). Their answers then go through `wildAnswer` as every other.
- * @type {Record<string, (ctx: import('./api.mjs').Ctx) => import('./api.mjs').Result>}
+ * @type {Record<string, (ctx: import('./routeTypes.mjs').Ctx) => import('./routeTypes.mjs').Result>}
  */
 export const WILD_HANDLERS = {
 	'/api/auth/login/': (ctx) => ({

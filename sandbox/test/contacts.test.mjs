@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { beforeEach, describe, test } from 'node:test';
 import { DUPLICATE_PHONE, SEED_SENDER_IDS, approveSenderId } from '../contacts.mjs';
 import { SANDBOX_EMAIL, SANDBOX_PASSWORD } from '../server.mjs';
-import * as S from '../schemas.mjs';
+import * as S from '../messagingSchemas.mjs';
 import { client, withSandbox } from './helpers.mjs';
 
 const CONTACTS = '/api/messaging/contacts/';

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { SANDBOX_EMAIL, SANDBOX_PASSWORD, SEED_IDS } from '../server.mjs';
-import * as S from '../schemas.mjs';
+import * as S from '../wildSchemas.mjs';
 import { client, sleep, start, waitFor, withSandbox } from './helpers.mjs';
 
 const BALANCE = '/api/integration/v1/sms/balance/';

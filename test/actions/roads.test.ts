@@ -145,6 +145,91 @@ it('Send with Combine Items and Wait for Delivery runs code in 12 package files 
 	]);
 });
 
+/** Sends answered `sent`, then each message's status `delivered`: the whole road, Wait for Delivery included. */
+const acceptSendsAndStatus = () => {
+	let sent = 0;
+	nock(BASE_URL)
+		.post('/api/integration/v1/sms/send/')
+		.times(2)
+		.reply(200, () => ({ success: true, message_id: `msg-${++sent}`, status: 'sent' }));
+	nock(BASE_URL)
+		.get(/\/api\/integration\/v1\/sms\/status\/msg-\d\/$/)
+		.times(2)
+		.reply(200, (uri) => ({
+			success: true,
+			message_id: uri.split('/')[6],
+			status: 'delivered',
+			delivered_at: '2026-11-28T10:00:00Z',
+		}));
+};
+
+it("Wait for Delivery's status checks: router → executeBatch → waitForDelivery → getRecord → apiRequest → the wire (6 frames)", async () => {
+	acceptSendsAndStatus();
+	const helper = new StackAtWire(apiKeyCredentials(), 'GET');
+	const { output } = await runNode({ ...send, helper });
+	expect(output.map((item) => item.json.status)).toEqual(['delivered', 'delivered']);
+	expect(helper.stacks).toHaveLength(2);
+	// The parallel slots (transport/session.ts) await the first check before the next starts: a scheduler's frame on
+	// V8's async stack, not a hop of the road (Send's road above leaves it out too).
+	for (const stack of helper.stacks)
+		expect(projectFrames(stack).filter((frame) => !frame.includes('/session.ts:'))).toEqual([
+			'nodes/SmsPlatform/transport/exchange.ts:attemptUntilDecided',
+			'nodes/SmsPlatform/transport/exchange.ts:apiRequest',
+			'nodes/SmsPlatform/transport/records.ts:getRecord',
+			'nodes/SmsPlatform/actions/sms/delivery.ts:waitForDelivery',
+			'nodes/SmsPlatform/actions/sms/send.operation.ts:executeBatch',
+			'nodes/SmsPlatform/actions/router.ts:router',
+		]);
+}, 20_000);
+
+it('Send with Combine Items and Wait for Delivery, from execute() to its output, runs code in 21 package files', async () => {
+	acceptSendsAndStatus();
+	await runNode({ ...send, helper: new TestCredentialsHelper(apiKeyCredentials()) });
+	acceptSendsAndStatus();
+	const inspector = new Session();
+	inspector.connect();
+	await inspector.post('Profiler.enable');
+	await inspector.post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
+	const { output } = await runNode({
+		...send,
+		helper: new TestCredentialsHelper(apiKeyCredentials()),
+	});
+	const { result } = await inspector.post('Profiler.takePreciseCoverage');
+	inspector.disconnect();
+	expect(output.map((item) => item.json.status)).toEqual(['delivered', 'delivered']);
+	const files = result
+		.filter((script) => /\/nodes\/SmsPlatform\//.test(script.url))
+		.filter((script) =>
+			script.functions.some((f) => f.functionName !== '' && f.ranges[0].count > 0),
+		)
+		.map((script) => script.url.replace(/.*\/nodes\/SmsPlatform\//, ''))
+		.sort();
+	// The 12 before the first request, and what reads the answers, follows delivery and says the hints.
+	expect(files).toEqual([
+		'actions/router.ts',
+		'actions/sms/delivery.ts',
+		'actions/sms/prepare.ts',
+		'actions/sms/send.operation.ts',
+		'actions/sms/sendHints.ts',
+		'actions/sms/sendOutcome.ts',
+		'actions/sms/sendRequests.ts',
+		'actions/sms/sentLedger.ts',
+		'endpoints.ts',
+		'helpers/parameters.ts',
+		'helpers/telecom.ts',
+		'transport/body.ts',
+		'transport/envelopes.ts',
+		'transport/exchange.ts',
+		'transport/index.ts',
+		'transport/policy.ts',
+		'transport/readAnswer.ts',
+		'transport/records.ts',
+		'transport/redaction.ts',
+		'transport/routes.ts',
+		'transport/session.ts',
+	]);
+}, 30_000);
+
 /** A page of the billing history in the documented list shape. */
 function historyPage(page: number, pages: number) {
 	return {

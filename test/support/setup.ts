@@ -1,6 +1,6 @@
 import nock from 'nock';
 
-import { settleWindow } from '../../nodes/SmsPlatform/helpers/storeLane';
+import { settleWindow } from '../../nodes/SmsPlatform/dedupe/settle';
 
 // Backoff delays of milliseconds, not seconds: the policy is the same, the clock is faster (see testSettings.ts).
 jest.mock('../../nodes/SmsPlatform/transport/defaults', () => ({
@@ -26,6 +26,6 @@ afterAll(() => {
 	nock.restore();
 });
 
-// The Dedupe Key's settle window: 2 ms, not a second (test/helpers/dedupe.test.ts tests the window itself).
+// The Dedupe Key's settle window: 2 ms, not a second (test/dedupe/keyStore.test.ts tests the window itself).
 settleWindow.ms = 2;
 settleWindow.slowCallMs = 60_000;

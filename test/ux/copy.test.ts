@@ -106,6 +106,32 @@ describe('UI copy (n8n UX guidelines)', () => {
 		expect(failures(wrong)).toEqual([]);
 	});
 
+	it('gives every operation a one-sentence dropdown subtext, without a period', () => {
+		const sentences = (text: string) => text.split(/(?<=[.!?])\s+(?=[A-Z'])/).length;
+		const wrong = OPTIONS.filter(([, option]) => option.action !== undefined)
+			.map(([where, option]) => [where, String(option.description)] as [string, string])
+			.filter(([, text]) => sentences(text) !== 1 || /\.$/.test(text));
+		expect(failures(wrong)).toEqual([]);
+	});
+
+	it('says what an optional switch or list of values means when it is not added ("Defaults to …" or "Not added: …")', () => {
+		const optional = PARAMETERS.filter(
+			([where, property]) =>
+				/› (Options|Additional Fields|Update Fields|Filters) ›/.test(where) &&
+				(property.type === 'boolean' || property.type === 'fixedCollection'),
+		);
+		expect(optional.length).toBeGreaterThanOrEqual(5);
+		expect(
+			failures(
+				optional
+					.filter(
+						([, property]) => !/(Defaults to |Not added: )/.test(String(property.description)),
+					)
+					.map(([where, property]) => [where, String(property.description)]),
+			),
+		).toEqual([]);
+	});
+
 	it('writes actions without articles, naming the resource', () => {
 		const actions = OPTIONS.filter(([, option]) => option.action !== undefined);
 		expect(actions).toHaveLength(38);

@@ -2,14 +2,15 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { endpoints } from '../endpoints';
-import { getList, listRecords, type ApiContext, type RequestSettings } from '../transport';
-import { optionalString, requiredString } from './parameters';
-import { normalizePhone, parseCountryCode } from './telecom';
+import { listRecords, type RequestSettings } from '../transport';
+import { isEmail, optionalString, requiredString, type ParameterReader } from './parameters';
+import { normalizePhone } from './telecom';
 
 /**
  * What the node knows of the service's contacts and sender IDs (the real server's messaging API, read from its code):
  * a create answers 201 without an `id`, a contact is found by its `phone_e164`, the bulk import answers counts and
- * per-contact errors as text, a duplicate phone is a DRF field error on create and a 500 on update.
+ * per-contact errors as text, a duplicate phone is a DRF field error on create and a 500 on update (told apart by
+ * asking the contact list, phoneHolder).
  */
 
 /** The most contacts one bulk import takes (the service's limit). */
@@ -19,22 +20,6 @@ export const MAX_OPT_OUT_REASON = 100;
 /** A sender ID: 1 to 11 letters, digits, spaces and hyphens (the service's rule). */
 export const MAX_SENDER_ID = 11;
 export const MAX_SAMPLE_MESSAGE = 170;
-
-/** The Default Country Code option, checked: its error names the field and the value. */
-export function countryCodeOption(
-	ctx: IExecuteFunctions,
-	raw: unknown,
-	itemIndex: number,
-): string | undefined {
-	const country = parseCountryCode(raw);
-	if (!country.ok) {
-		throw new NodeOperationError(ctx.getNode(), `'Default Country Code' ${country.reason}`, {
-			itemIndex,
-			description: "Enter the country's calling code in digits, e.g. 255, or remove the option.",
-		});
-	}
-	return country.value;
-}
 
 /** A phone number as Send reads one: E.164, or local with the Default Country Code. The error names field and value. */
 export function readPhone(
@@ -76,14 +61,14 @@ export function readAttributes(value: unknown): IDataObject | undefined {
 	return attributes;
 }
 
-/** A required name, email or other text of a contact. */
+/** The contact's optional Email, checked as every email the node reads (isEmail). */
 export function readEmail(
 	ctx: IExecuteFunctions,
 	value: unknown,
 	itemIndex: number,
 ): string | undefined {
 	const email = optionalString(value, 'Email', ctx, itemIndex);
-	if (email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+	if (email !== undefined && !isEmail(email)) {
 		throw new NodeOperationError(ctx.getNode(), `'Email' "${email}" is not an email address`, {
 			itemIndex,
 			description: 'Enter an address like name@example.com, or leave the field empty.',
@@ -92,9 +77,13 @@ export function readEmail(
 	return email;
 }
 
-/** The contact ID parameter: trimmed, not empty, not a dot segment. */
-export function readContactId(ctx: IExecuteFunctions, itemIndex: number): string {
-	return requiredString(ctx, 'contactId', 'Contact ID', itemIndex, 'id');
+/** The contact ID parameter (contactIdField), every contact operation's: trimmed, not empty, not a dot segment. */
+export function readContactId(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	read?: ParameterReader,
+): string {
+	return requiredString(ctx, 'contactId', 'Contact ID', itemIndex, 'id', read);
 }
 
 /**
@@ -129,12 +118,23 @@ export function nodeError(
 	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 }
 
-/** Whether the service's words say the phone number is already a contact's (create: a DRF field error). */
-export function saysPhoneExists(error: unknown): boolean {
-	if (!(error instanceof NodeApiError)) return false;
+/**
+ * The other contact that has this phone number, after a create or update that sent it failed (a 400 or 409 field
+ * error, or the real server's 500 on update): asked of the service's contact list, not read from the error's text.
+ * Undefined when none does, or the list cannot be read.
+ */
+export async function phoneHolder(
+	ctx: IExecuteFunctions,
+	error: unknown,
+	phone: string,
+	itemIndex: number,
+	self?: string,
+): Promise<IDataObject | undefined> {
+	if (!(error instanceof NodeApiError)) return undefined;
 	const status = Number(error.httpCode);
-	if (status !== 400 && status !== 409) return false;
-	return /already exists/i.test(`${error.description ?? ''} ${error.message}`);
+	if (status !== 400 && status !== 409 && !(status >= 500)) return undefined;
+	const holder = await findContactByPhone(ctx, phone, itemIndex).catch(() => undefined);
+	return holder && String(holder.id) !== self ? holder : undefined;
 }
 
 /** The error of a Create whose phone number is already a contact's: the service's words and what to do. */
@@ -149,24 +149,4 @@ export function phoneExistsError(
 		`${error.description ?? ''} To change that contact, use the operation 'Create or Update' (it updates the contact with this number), or 'Update' with its ID (find it with 'Get Many' → 'Filters' → 'Phone').`.trim();
 	error.context.itemIndex = itemIndex;
 	return error;
-}
-
-/**
- * The account's active sender IDs, newest first: one answer, not paged (`{success, data: [...]}` from the real
- * server). `sender_id` is the name a send takes.
- */
-export async function listSenderIds(
-	ctx: ApiContext,
-	{
-		itemIndex,
-		limit,
-		settings,
-	}: { itemIndex?: number; limit?: number; settings?: Partial<RequestSettings> },
-): Promise<IDataObject[]> {
-	const records = await getList(
-		ctx,
-		{ path: endpoints.senderIds().path, itemIndex, settings },
-		{ noun: 'sender IDs', shape: '{ success, data: [...] } or a list' },
-	);
-	return limit === undefined ? records : records.slice(0, limit);
 }

@@ -169,14 +169,3 @@ export function shapeOutput(
 	for (const field of wanted) if (field in record) shaped[field] = record[field];
 	return shaped;
 }
-
-/** Options → Dedupe Key Wait, on SMS → Send and Initiate Payment: the settle window of helpers/dedupeSettle.ts. */
-export const dedupeWaitOption: INodeProperties = {
-	displayName: 'Dedupe Key Wait (Seconds)',
-	name: 'dedupeWait',
-	type: 'number',
-	typeOptions: { minValue: 0, maxValue: 60 },
-	default: 10,
-	description:
-		"With a 'Dedupe Key': seconds to wait after recording the keys, before sending, so that another queue-mode worker's write to n8n's database cannot erase them. 0 is safe when n8n runs as one process (not in queue mode). Defaults to 10.",
-};

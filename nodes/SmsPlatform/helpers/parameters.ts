@@ -116,6 +116,11 @@ export function numberInRange(
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The one email check of the node: something@domain.tld, no spaces. */
+export function isEmail(value: string): boolean {
+	return EMAIL.test(value);
+}
+
 /** What a text of each kind must also be: the problem (message, what to do) of a value that is not, or undefined. */
 const KINDS = {
 	text: () => undefined,
@@ -128,7 +133,7 @@ const KINDS = {
 				}
 			: undefined,
 	email: (value: string) =>
-		EMAIL.test(value)
+		isEmail(value)
 			? undefined
 			: { problem: 'is not an email address', advice: 'Enter an address like name@example.com' },
 };
@@ -143,8 +148,12 @@ export function requiredString(
 	label: string,
 	itemIndex: number,
 	kind: keyof typeof KINDS = 'text',
+	/** The run's fast reader (parameterReader), for operations that read thousands of items. */
+	read?: ParameterReader,
 ): string {
-	const raw = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown;
+	const raw = read
+		? read(name, itemIndex, '', { extractValue: true })
+		: (ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown);
 	if (typeof raw === 'number' && Number.isFinite(raw)) return String(raw);
 	if (typeof raw !== 'string') {
 		throw new NodeOperationError(

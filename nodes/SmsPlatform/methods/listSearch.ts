@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { endpoints } from '../endpoints';
-import { listSenderIds } from '../helpers/contacts';
+import { listSenderIds } from '../helpers/senderIds';
 import { templateOutput } from '../helpers/templates';
 import { listRecords } from '../transport';
 

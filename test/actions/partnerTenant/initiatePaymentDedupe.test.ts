@@ -6,6 +6,7 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { claimSize } from '../../../nodes/SmsPlatform/dedupe/claimAhead';
 import { BASE_URL, runNode } from '../../support/harness';
 import { processedDataStore } from '../../support/processedData';
 import { caught } from '../shared';
@@ -38,6 +39,68 @@ const netError = (code: string, message: string) => Object.assign(new Error(mess
 const store = processedDataStore();
 
 beforeEach(() => store.reset());
+afterEach(() => {
+	claimSize.keys = 500;
+	nock.cleanAll();
+});
+
+describe('partnerTenant.initiatePayment: Dedupe Keys of several items', () => {
+	const items = ['pay-0', 'pay-1', 'pay-2'].map((key) => ({ key }));
+	const keyed = (options: IDataObject = {}) =>
+		parameters({ dedupeKey: '={{ $json.key }}', ...options });
+
+	it('the next items are claimed while a payment is made: one window in all, each payment once', async () => {
+		claimSize.keys = 1;
+		const scope = nock(BASE_URL)
+			.post(PATH)
+			.times(3)
+			.delay(1100)
+			.reply(201, { success: true, data: INITIATED });
+		const begin = performance.now();
+		const first = await runNode({ parameters: keyed({ dedupeWait: 1 }), items });
+		const ms = performance.now() - begin;
+		scope.done();
+		expect(first.output?.map((item) => item.json.outcome)).toEqual(['sent', 'sent', 'sent']);
+		// One window (1 s) and three payments (1.1 s each); a window per item would be 3 s of waits.
+		expect(ms).toBeGreaterThanOrEqual(1000 + 3 * 1100);
+		expect(ms).toBeLessThan(1000 + 3 * 1100 + 900);
+		expect(first.hints.map((hint) => hint.message)).toEqual([
+			expect.stringMatching(/^Waited 1\.\d s in all \(3 claims/),
+		]);
+		const again = nock(BASE_URL).post(PATH).reply(201, { success: true, data: INITIATED });
+		const second = await runNode({ parameters: keyed({ dedupeWait: 0 }), items });
+		expect(second.output?.map((item) => item.json.outcome)).toEqual([
+			'alreadySent',
+			'alreadySent',
+			'alreadySent',
+		]);
+		expect(again.isDone()).toBe(false);
+	}, 20_000);
+
+	it('a run stopped by a refused payment frees the keys claimed ahead; an item failing its checks claims nothing', async () => {
+		nock(BASE_URL).post(PATH).reply(400, { detail: 'Invalid package' });
+		const withBadPhone = [
+			{ key: 'pay-0' },
+			{ key: 'pay-1', phone: 'not a phone' },
+			{ key: 'pay-2' },
+		];
+		const error = await caught(
+			async () =>
+				await runNode({
+					parameters: { ...keyed(), buyerPhone: '={{ $json.phone ?? "0712345678" }}' },
+					items: withBadPhone,
+				}),
+		);
+		expect(error.message).toBe('The service refused the request as invalid [item 0]');
+		// Item 1 failed its checks: never claimed; items 0 (refused, nothing started) and 2 (never reached): freed.
+		const owners = store.calls
+			.flatMap((call) => call.values.map(String))
+			.filter((v) => v.startsWith('o:'));
+		expect(new Set(owners.map((v) => v.split(':')[2]))).toEqual(new Set(['pay-0', 'pay-2']));
+		expect(store.has('test-workflow', 'node-under-test', 's:pay-0')).toBe(false);
+		expect(store.has('test-workflow', 'node-under-test', 's:pay-2')).toBe(false);
+	});
+});
 
 describe('partnerTenant.initiatePayment: Dedupe Key', () => {
 	it('initiates once per key: a second run with the same key sends nothing and says alreadySent', async () => {

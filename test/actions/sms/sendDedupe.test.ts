@@ -6,6 +6,8 @@
 import nock from 'nock';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
+import { claimSize } from '../../../nodes/SmsPlatform/dedupe/claimAhead';
+import { settleWindow } from '../../../nodes/SmsPlatform/dedupe/settle';
 import { SmsPlatform } from '../../../nodes/SmsPlatform/SmsPlatform.node';
 import { actionContext, BASE_URL, runInWorkflow, runNode } from '../../support/harness';
 import {
@@ -30,6 +32,7 @@ const netError = (code: string, message: string) => Object.assign(new Error(mess
 /** The mocked service: answers each send with `answer(recipients, attempt)`, and counts sends per number. */
 function service(
 	answer: (recipients: string[], attempt: number) => [number, IDataObject] | Error = ok,
+	delayMs = 0,
 ) {
 	const counts: Record<string, number> = {};
 	let attempt = 0;
@@ -37,6 +40,7 @@ function service(
 		.post(PATH)
 		.query(true)
 		.times(100)
+		.delay(delayMs)
 		.reply((_uri, body, callback) => {
 			const recipients = (body as { recipients: string[] }).recipients;
 			for (const number of recipients) counts[number] = (counts[number] ?? 0) + 1;
@@ -58,6 +62,10 @@ const outcomes = (output: INodeExecutionData[] | undefined) =>
 const store = processedDataStore();
 
 beforeEach(() => store.reset());
+afterEach(() => {
+	claimSize.keys = 500;
+	settleWindow.ms = 2;
+});
 afterEach(() => nock.cleanAll());
 
 describe('sms.send: Dedupe Key', () => {
@@ -127,7 +135,8 @@ describe('sms.send: Dedupe Key', () => {
 		expect(counts).toEqual({ [A]: 2 });
 	});
 
-	it('one request per item: keys are claimed Parallel Requests × Batch Size recipients at a time; a run stopped by a failed item frees the keys it claimed ahead', async () => {
+	it('one request per item: keys are claimed in claims of claimSize.keys, two open at once; a run stopped by a failed item frees the keys it claimed ahead', async () => {
+		claimSize.keys = 2;
 		const items = numbers.slice(0, 6).map((to, i) => ({ to, key: `wave-${i}` }));
 		const counts = service((recipients, attempt) =>
 			attempt === 2 ? [402, { error: 'Insufficient credits' }] : ok(recipients, attempt),
@@ -136,18 +145,18 @@ describe('sms.send: Dedupe Key', () => {
 			async () => await runNode({ parameters: keyed({ batchSize: 1 }), items }),
 		);
 		expect(error.message).toBe('The account has too few credits [item 1]');
-		// One claim (its first call and its check carry the run's owner entries) for items 0 to 3: Parallel Requests 4 ×
-		// Batch Size 1.
+		// Two claims made at once (each: its first call and its check carry the run's owner entries): items 0 and 1,
+		// items 2 and 3. Item 1 failed the run: no third claim.
 		const claimCalls = store.calls.filter(
 			(call) =>
 				call.method === 'checkProcessedAndRecord' &&
 				call.values.some((value) => String(value).startsWith('o:')),
 		);
-		expect(claimCalls.map((call) => call.values.filter((v) => String(v).startsWith('s:')))).toEqual(
-			[
-				['s:wave-0', 's:wave-1', 's:wave-2', 's:wave-3'],
-				['s:wave-0', 's:wave-1', 's:wave-2', 's:wave-3'],
-			],
+		const owned = claimCalls.map((call) =>
+			call.values.filter((v) => String(v).startsWith('o:')).map((v) => String(v).split(':')[2]),
+		);
+		expect(owned.flat().sort()).toEqual(
+			['wave-0', 'wave-0', 'wave-1', 'wave-1', 'wave-2', 'wave-2', 'wave-3', 'wave-3'].sort(),
 		);
 		// Item 1 was refused, items 2 and 3 never reached: their keys are free, the next execution sends them.
 		const second = await runNode({ parameters: keyed(), items, continueOnFail: true });
@@ -160,6 +169,65 @@ describe('sms.send: Dedupe Key', () => {
 			'sent',
 		]);
 		expect(Object.values(counts)).toEqual([1, 2, 1, 1, 1, 1]);
+	});
+
+	it('the next claim overlaps the sends: claims of one key, sends slower than the window, one window in all; never more than two claims started and unsent', async () => {
+		claimSize.keys = 1;
+		settleWindow.ms = 1000;
+		const keys = ['lap-0', 'lap-1', 'lap-2'];
+		const items = keys.map((key, i) => ({ to: numbers[i], key }));
+		// Keys started and not sent, seen by each request as it arrives: what a crash then would leave unknown.
+		const open: number[] = [];
+		const started = (key: string) =>
+			[...store.rows.values()].some((row) =>
+				row.data.includes(ProcessedDataStore.hash(`s:${key}`)),
+			);
+		const sent = (key: string) =>
+			[...store.rows.values()].some((row) =>
+				row.data.includes(ProcessedDataStore.hash(`d:${key}`)),
+			);
+		const counts = service((recipients, attempt) => {
+			open.push(keys.filter((key) => started(key) && !sent(key)).length);
+			return ok(recipients, attempt);
+		}, 1100);
+		const begin = performance.now();
+		const first = await runNode({ parameters: keyed({ dedupeWait: 1 }), items });
+		const ms = performance.now() - begin;
+		expect(outcomes(first.output)).toEqual(['sent', 'sent', 'sent']);
+		// One window (1 s) and three sends (1.1 s each); a window per claim would be 3 s of waits.
+		expect(ms).toBeGreaterThanOrEqual(1000 + 3 * 1100);
+		expect(ms).toBeLessThan(1000 + 3 * 1100 + 900);
+		expect(open.every((count) => count <= 2)).toBe(true);
+		expect(first.hints.map((hint) => hint.message)).toEqual([
+			expect.stringMatching(
+				/^Waited 1\.\d s in all \(3 claims of up to 1 keys, each claimed while the one before was sent\) after recording the Dedupe Keys/,
+			),
+		]);
+		const second = await runNode({ parameters: keyed({ dedupeWait: 0 }), items });
+		expect(outcomes(second.output)).toEqual(['alreadySent', 'alreadySent', 'alreadySent']);
+		expect(Object.values(counts)).toEqual([1, 1, 1]);
+	}, 20_000);
+
+	it("a Schedule Time no send route can carry (a tenant's send: the documented route only) fails the item before any key is claimed, without the wait", async () => {
+		settleWindow.ms = 5000;
+		const counts = service();
+		const begin = performance.now();
+		const error = await caught(
+			async () =>
+				await runNode({
+					parameters: keyed({
+						scheduleTime: new Date(Date.now() + 86_400_000).toISOString(),
+						tenantAccountId: 'tenant-1',
+					}),
+					items: [{ to: A, key: 'later-1' }],
+				}),
+		);
+		expect(error.message).toBe(
+			"'Schedule Time' cannot be sent on this route: POST /api/integration/v1/sms/send/ has no schedule field [item 0]",
+		);
+		expect(performance.now() - begin).toBeLessThan(1000);
+		expect(store.calls).toEqual([]);
+		expect(counts).toEqual({});
 	});
 
 	it('Combine Items: the items of one request share its fate; sent ones are alreadySent and the unknown ones stay unknown next time', async () => {
@@ -280,7 +348,9 @@ describe('sms.send: Dedupe Key', () => {
 		expect(performance.now() - started).toBeGreaterThanOrEqual(1000);
 		expect(outcomes(waited.output)).toEqual(['sent', 'sent']);
 		expect(waited.hints.map((hint) => hint.message)).toEqual([
-			"Waited 1 s after recording the Dedupe Keys before sending, so that no other queue-mode worker's database write can erase them. If this n8n runs as one process (not in queue mode), set 'Dedupe Key Wait (Seconds)' in the options to 0.",
+			expect.stringMatching(
+				/^Waited 1\.\d s in all after recording the Dedupe Keys before sending, so that no other queue-mode worker.s database write can erase them\. If this n8n runs as one process \(not in queue mode\), set .Dedupe Key Wait \(Seconds\). in the options to 0\.$/,
+			),
 		]);
 		const unwaited = await runNode({
 			parameters: keyed({ dedupeWait: 0 }),

@@ -34,13 +34,14 @@ function noSuchRoute(ctx: IExecuteFunctions, itemIndex: number) {
 	};
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const typed = requiredString(this, 'buyerPhone', 'Buyer Phone', itemIndex);
+/** The buyer phone as the service's purchase route takes it: a local 07…/06… number. */
+function readLocalPhone(ctx: IExecuteFunctions, itemIndex: number): string {
+	const typed = requiredString(ctx, 'buyerPhone', 'Buyer Phone', itemIndex);
 	// The service's own purchase route takes only a local 07…/06… number: refused here, before anything is started.
 	const buyerPhone = localTanzanianMobile(typed);
 	if (!buyerPhone) {
 		throw new NodeOperationError(
-			this.getNode(),
+			ctx.getNode(),
 			`'Buyer Phone' "${typed}" is not a Tanzanian mobile number`,
 			{
 				itemIndex,
@@ -49,11 +50,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			},
 		);
 	}
+	return buyerPhone;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	return await startPayment(
 		this,
 		itemIndex,
 		endpoints.buyCredits(),
-		buyerPhone,
+		readLocalPhone(this, itemIndex),
 		noSuchRoute(this, itemIndex),
+		(index) => readLocalPhone(this, index),
 	);
 }

@@ -24,7 +24,8 @@ export const description: INodeProperties[] = [
 				name: 'Get Balance',
 				value: 'getBalance',
 				action: 'Get account balance',
-				description: 'Retrieve the account’s SMS credit balance and its currency. Needs no input.',
+				description:
+					'Retrieve the account’s SMS credit balance and its currency, without any input',
 			},
 		],
 		default: 'getBalance',

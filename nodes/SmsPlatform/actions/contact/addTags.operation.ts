@@ -2,10 +2,9 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
-import { readTags } from '../../helpers/contacts';
+import { readContactId, readTags } from '../../helpers/contacts';
 import {
 	getRequestSettings,
-	optionalString,
 	parameterReader,
 	type ParameterReader,
 } from '../../helpers/parameters';
@@ -51,14 +50,8 @@ function fail(ctx: IExecuteFunctions, itemIndex: number, message: string, advice
 /** One item's contact ID and tags, checked against the service's rules before any request. */
 function readEntry(ctx: IExecuteFunctions, itemIndex: number, read: ParameterReader): Entry {
 	// Read with the run's fast reader: thousands of items are usual here.
-	const id = optionalString(read('contactId', itemIndex, ''), 'Contact ID', ctx, itemIndex);
-	if (!id)
-		throw fail(
-			ctx,
-			itemIndex,
-			"'Contact ID' is empty",
-			"Enter the contact's ID, or check that its expression gives a value for this item. Nothing was sent for this item.",
-		);
+	const id = readContactId(ctx, itemIndex, read);
+	// The service's tagging route takes the IDs in its body, and only UUIDs.
 	if (!UUID.test(id))
 		throw fail(
 			ctx,

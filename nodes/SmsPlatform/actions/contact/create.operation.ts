@@ -3,16 +3,16 @@ import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-work
 
 import { endpoints } from '../../endpoints';
 import {
-	countryCodeOption,
 	findContactByPhone,
 	nodeError,
 	phoneExistsError,
+	phoneHolder,
 	readAttributes,
 	readEmail,
 	readPhone,
 	readTags,
-	saysPhoneExists,
 } from '../../helpers/contacts';
+import { readCountryCode } from '../../helpers/countryCode';
 import { requiredString } from '../../helpers/parameters';
 import { apiRequest, unwrapObject } from '../../transport';
 import {
@@ -47,7 +47,7 @@ export const description = updateDisplayOptions(
 export function contactBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const fields = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const country = countryCodeOption(ctx, options.defaultCountryCode, itemIndex);
+	const country = readCountryCode(ctx, options.defaultCountryCode, itemIndex);
 	const body: IDataObject = {
 		name: requiredString(ctx, 'name', 'Name', itemIndex),
 		phone_e164: readPhone(
@@ -84,7 +84,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		});
 		answer = unwrapObject(response.body);
 	} catch (error) {
-		throw saysPhoneExists(error)
+		// A number already a contact's: the service's list says so (its error's text is not read).
+		throw (await phoneHolder(this, error, phone, itemIndex))
 			? phoneExistsError(this, error as NodeApiError, phone, itemIndex)
 			: nodeError(this, error, itemIndex);
 	}

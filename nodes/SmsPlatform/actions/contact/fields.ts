@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { MAX_OPT_OUT_REASON } from '../../helpers/contacts';
+import { defaultCountryCodeOption } from '../../helpers/countryCode';
 import { idField } from '../../helpers/descriptions';
 
 /** The fields the contact operations share. */
@@ -10,15 +11,6 @@ export const contactIdField: INodeProperties = idField(
 	'Contact ID',
 	"The ID of the contact, e.g. from 'Get Many' or 'Create'",
 );
-
-export const defaultCountryCodeOption: INodeProperties = {
-	displayName: 'Default Country Code',
-	name: 'defaultCountryCode',
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. 255',
-	description: 'Country calling code for local numbers: with 255, 0712345678 becomes +255712345678',
-};
 
 /** The Options of an operation that takes one phone number: only its Default Country Code. */
 export const countryCodeOptions: INodeProperties = {
@@ -76,7 +68,8 @@ export const attributesField: INodeProperties = {
 	typeOptions: { multipleValues: true },
 	placeholder: 'Add attribute',
 	default: {},
-	description: 'Free-form values kept with the contact, e.g. city. They replace its attributes.',
+	description:
+		'Free-form values kept with the contact, e.g. city. They replace its attributes. Not added: the contact keeps the attributes it has (none for a new contact).',
 	options: [
 		{
 			displayName: 'Attribute',

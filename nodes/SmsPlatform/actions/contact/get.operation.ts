@@ -1,13 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { idField, outputDescription, shapeOutput } from '../../helpers/descriptions';
+import { readContactId } from '../../helpers/contacts';
+import { outputDescription, shapeOutput } from '../../helpers/descriptions';
 import { endpoints } from '../../endpoints';
-import { readId } from '../../helpers/parameters';
 import { getRecord } from '../../transport';
+import { contactIdField } from './fields';
 
 const properties: INodeProperties[] = [
-	idField('contactId', 'Contact ID', 'The ID of the contact'),
+	contactIdField,
 	...outputDescription('contact', [
 		{ name: 'ID', value: 'id' },
 		{ name: 'Name', value: 'name' },
@@ -43,7 +44,7 @@ const SIMPLE_FIELDS = [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const contact = await getRecord(this, {
-		...endpoints.contact(readId(this, 'contactId', 'Contact ID', itemIndex)),
+		...endpoints.contact(readContactId(this, itemIndex)),
 		itemIndex,
 	});
 	return shapeOutput(this, itemIndex, contact, { simple: SIMPLE_FIELDS, id: 'id' });

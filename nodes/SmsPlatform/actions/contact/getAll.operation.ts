@@ -2,11 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
-import { countryCodeOption, readEmail, readPhone } from '../../helpers/contacts';
+import { readEmail, readPhone } from '../../helpers/contacts';
+import { defaultCountryCodeOption, readCountryCode } from '../../helpers/countryCode';
 import { returnAllOrLimit } from '../../helpers/descriptions';
 import { listLimit, optionalString } from '../../helpers/parameters';
 import { listRecords } from '../../transport';
-import { defaultCountryCodeOption } from './fields';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit(),
@@ -94,7 +94,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const search = optionalString(filters.search, 'Search', this, itemIndex);
 	if (search) qs.search = search;
 	if (optionalString(filters.phone, 'Phone', this, itemIndex) !== undefined) {
-		const country = countryCodeOption(this, options.defaultCountryCode, itemIndex);
+		const country = readCountryCode(this, options.defaultCountryCode, itemIndex);
 		qs.phone_e164 = readPhone(this, filters.phone, 'Phone', itemIndex, country);
 	}
 	const email = readEmail(this, filters.email, itemIndex);

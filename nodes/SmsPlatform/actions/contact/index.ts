@@ -32,7 +32,7 @@ export const description: INodeProperties[] = [
 				value: 'create',
 				action: 'Create contact',
 				description:
-					'Create a new contact from a name and a phone number; returns it with its ID. Fails if the number is taken.',
+					'Create a new contact from a name and a phone number and return it with its ID; fails if the number is taken',
 			},
 			{
 				name: 'Create or Update',

@@ -3,16 +3,15 @@ import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-work
 
 import { endpoints } from '../../endpoints';
 import {
-	countryCodeOption,
-	findContactByPhone,
+	phoneHolder,
 	nodeError,
 	readAttributes,
 	readContactId,
 	readEmail,
 	readPhone,
 	readTags,
-	saysPhoneExists,
 } from '../../helpers/contacts';
+import { readCountryCode } from '../../helpers/countryCode';
 import { requiredString } from '../../helpers/parameters';
 import { apiRequest, unwrapObject } from '../../transport';
 import {
@@ -37,7 +36,8 @@ const properties: INodeProperties[] = [
 				name: 'isActive',
 				type: 'boolean',
 				default: true,
-				description: 'Whether the contact is active (inactive contacts are kept but not messaged)',
+				description:
+					'Whether the contact is active (inactive contacts are kept but not messaged). Not added: the contact stays as it is.',
 			},
 			attributesField,
 			emailField,
@@ -76,7 +76,7 @@ function updateBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	if (fields.name !== undefined)
 		body.name = requiredString(ctx, 'updateFields.name', 'Name', itemIndex);
 	if (fields.phone !== undefined) {
-		const country = countryCodeOption(ctx, options.defaultCountryCode, itemIndex);
+		const country = readCountryCode(ctx, options.defaultCountryCode, itemIndex);
 		body.phone_e164 = readPhone(ctx, fields.phone, 'Phone', itemIndex, country);
 	}
 	if (fields.email !== undefined) body.email = readEmail(ctx, fields.email, itemIndex) ?? '';
@@ -94,15 +94,16 @@ function updateBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 
 /**
  * Changes the fields given and outputs the whole contact as the service then has it. The service does not check a
- * new phone number on update: when another contact has it, it answers 500. That answer is then checked against the
- * contact list and told as what it is.
+ * new phone number on update: when another contact has it, it answers 500 (a server that checks it, a field error).
+ * The contact list then tells whether another contact has the number; the error says so.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const id = readContactId(this, itemIndex);
 	const body = updateBody(this, itemIndex);
+	const endpoint = endpoints.updateContact(id);
 	try {
 		const response = await apiRequest(this, {
-			...endpoints.updateContact(id),
+			...endpoint,
 			body,
 			itemIndex,
 			// Not repeated on a 5xx: the real server's 500 for a phone another contact has comes again every time.
@@ -110,47 +111,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		});
 		return unwrapObject(response.body);
 	} catch (caught) {
-		throw await explainUpdateError(this, nodeError(this, caught, itemIndex), {
-			id,
-			body,
-			itemIndex,
-		});
-	}
-}
-
-/** A 500 after a new phone number: when another contact has that number, the error says so. */
-async function explainUpdateError(
-	ctx: IExecuteFunctions,
-	error: NodeApiError | NodeOperationError,
-	{
-		id,
-		body,
-		itemIndex,
-	}: {
-		id: string;
-		body: IDataObject;
-		itemIndex: number;
-	},
-): Promise<NodeApiError | NodeOperationError> {
-	const status = Number((error as NodeApiError).httpCode);
-	if (!(error instanceof NodeApiError) || body.phone_e164 === undefined) return error;
-	const phone = body.phone_e164 as string;
-	// A server that checks the number on update says so itself (a field error).
-	if (saysPhoneExists(error)) {
+		const error = nodeError(this, caught, itemIndex);
+		const phone = body.phone_e164 as string | undefined;
+		const holder = phone && (await phoneHolder(this, error, phone, itemIndex, id));
+		if (!holder) throw error;
 		error.message = `Another contact already has the phone number ${phone}`;
-		return error;
+		// What happened instead of the generic advice for the status (the service "may have done it"): it did not.
+		error.description = `The service answered HTTP ${(error as NodeApiError).httpCode}. The contact ${String(holder.id)} (${String(holder.name ?? '')}) has this number, and a number belongs to one contact of an account. Nothing was changed, and the update was not repeated. Delete or change that contact first, or update it instead. Request: ${endpoint.method} ${endpoint.path}.`;
+		throw error;
 	}
-	if (status < 500) return error;
-	const holder = await findContactByPhone(ctx, phone, itemIndex).catch(() => undefined);
-	if (!holder || String(holder.id) === id) return error;
-	error.message = `Another contact already has the phone number ${phone}`;
-	// The service's words and the request stay; the generic advice for a 500 gives way to what happened.
-	const description = error.description ?? '';
-	const said =
-		/^The service said: .*?\(HTTP \d+[^)]*\)\./.exec(description)?.[0] ??
-		`The service answered HTTP ${status}.`;
-	const request = /Request: .*$/.exec(description)?.[0] ?? '';
-	error.description =
-		`${said} The contact ${String(holder.id)} (${String(holder.name ?? '')}) has this number, and a number belongs to one contact of an account; the service answers such an update with HTTP ${status}. Nothing was changed, and the update was not repeated. Delete or change that contact first, or update it instead. ${request}`.trim();
-	return error;
 }

@@ -12,7 +12,8 @@ import {
 	readImportAnswer,
 	type ImportAction,
 } from '../../helpers/contactImport';
-import { countryCodeOption, MAX_IMPORT, readEmail, readPhone } from '../../helpers/contacts';
+import { MAX_IMPORT, readEmail, readPhone } from '../../helpers/contacts';
+import { readCountryCode } from '../../helpers/countryCode';
 import { getRequestSettings, optionalString, parameterReader } from '../../helpers/parameters';
 import { mayHaveBeenAccepted } from '../../transport';
 import { ownCopy, type FailureGate, type ItemResult, type OperationOutput } from '../operation';
@@ -61,7 +62,7 @@ function readEntry(
 				"Enter a value in 'Name', or check that its expression gives a value for this item.",
 		});
 	}
-	const country = countryCodeOption(ctx, options.defaultCountryCode, itemIndex);
+	const country = readCountryCode(ctx, options.defaultCountryCode, itemIndex);
 	const phone = readPhone(ctx, read('phone', itemIndex, ''), 'Phone', itemIndex, country);
 	const email = readEmail(ctx, fields.email, itemIndex);
 	return { itemIndex, name, phone, email };
@@ -123,17 +124,18 @@ export async function executeBatch(
 	items: INodeExecutionData[],
 	gate: FailureGate,
 ): Promise<Array<ItemResult | undefined>> {
-	const outcomes = await upsertAll(this, items, !gate.continueOnFail);
+	const outcomes = await upsertAll(this, items, gate);
 	return outcomes.map((outcome) => {
 		if (outcome === undefined) return undefined;
 		return outcome instanceof Error ? { error: outcome } : { output: outcome };
 	});
 }
 
+/** Without "Continue On Fail" the router's gate stops the run at the first failed item, before any later import. */
 async function upsertAll(
 	ctx: IExecuteFunctions,
 	items: INodeExecutionData[],
-	stopAtFirstError: boolean,
+	gate: FailureGate,
 ): Promise<Outcome[]> {
 	const read = parameterReader(ctx);
 	const outcomes: Outcome[] = new Array(items.length);
@@ -143,8 +145,8 @@ async function upsertAll(
 			entries.push(readEntry(ctx, itemIndex, read));
 		} catch (error) {
 			outcomes[itemIndex] = error as Error;
-			// Without "Continue On Fail" the run stops at this item, before any import.
-			if (stopAtFirstError) return outcomes;
+			gate.note(error as Error);
+			if (gate.stopped) return outcomes;
 		}
 	}
 	if (!entries.length) return outcomes;
@@ -171,7 +173,8 @@ async function upsertAll(
 					`${error.description ?? ''} The import may have been carried out: it was not repeated. Running these items again is safe: 'Create or Update' never creates a contact twice.`.trim();
 			}
 			for (const entry of batch) outcomes[entry.itemIndex] = ownCopy(error);
-			if (stopAtFirstError) return outcomes;
+			gate.note(error);
+			if (gate.stopped) return outcomes;
 		}
 	}
 	return outcomes;

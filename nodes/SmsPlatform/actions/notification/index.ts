@@ -25,7 +25,7 @@ export const description: INodeProperties[] = [
 				name: 'Mark All Read',
 				value: 'markAllRead',
 				action: 'Mark all notifications as read',
-				description: 'Update every unread notification of the account to read. Needs no input.',
+				description: 'Update every unread notification of the account to read, without any input',
 			},
 			{
 				name: 'Mark Read',

@@ -27,12 +27,13 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const tenantId = requiredString(this, 'tenantId', 'Tenant ID', itemIndex, 'id');
-	const buyerPhone = requiredString(this, 'buyerPhone', 'Buyer Phone', itemIndex);
+/** The item's own fields (before the payment's): the tenant, and the buyer phone as typed. */
+function readTenantAndPhone(ctx: IExecuteFunctions, itemIndex: number) {
+	const tenantId = requiredString(ctx, 'tenantId', 'Tenant ID', itemIndex, 'id');
+	const buyerPhone = requiredString(ctx, 'buyerPhone', 'Buyer Phone', itemIndex);
 	if (!looksLikePhone(buyerPhone)) {
 		throw new NodeOperationError(
-			this.getNode(),
+			ctx.getNode(),
 			`'Buyer Phone' "${buyerPhone}" is not a phone number`,
 			{
 				itemIndex,
@@ -40,5 +41,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			},
 		);
 	}
-	return await startPayment(this, itemIndex, endpoints.initiatePayment(tenantId), buyerPhone);
+	return { tenantId, buyerPhone };
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const { tenantId, buyerPhone } = readTenantAndPhone(this, itemIndex);
+	return await startPayment(
+		this,
+		itemIndex,
+		endpoints.initiatePayment(tenantId),
+		buyerPhone,
+		undefined,
+		(index) => readTenantAndPhone(this, index),
+	);
 }

@@ -2,10 +2,15 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { Endpoint } from '../../endpoints';
-import { dedupeWaitOption } from '../../helpers/descriptions';
-import { boundedInteger, requiredString } from '../../helpers/parameters';
+import { dedupeWaitOption } from '../../dedupe/fields';
+import { boundedInteger, getRequestSettings, requiredString } from '../../helpers/parameters';
 import { apiRequest, coerceNumbers, unwrapObject } from '../../transport';
-import { claimPaymentKey, confirmKey, keyAfterFailure } from './paymentKey';
+import {
+	abandonPaymentKeys,
+	claimPaymentKey,
+	confirmKey,
+	keyAfterFailure,
+} from '../../dedupe/paymentKeys';
 import { waitForPayment } from './waitForPayment';
 
 /**
@@ -150,15 +155,8 @@ export function paymentFields(buyerPhoneDescription: string): INodeProperties[] 
 	];
 }
 
-/** Starts the payment of one item on `endpoint` with the buyer phone as the route takes it, and waits if asked. */
-export async function startPayment(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	endpoint: Endpoint,
-	buyerPhone: string,
-	/** What a failed request becomes (Buy Credits names the route a server without it sells through). */
-	onFailure: (error: Error) => Error = (error) => error,
-): Promise<IDataObject> {
+/** An item's payment fields, read and checked: everything that needs no request, before its Dedupe Key is claimed. */
+function readPayment(ctx: IExecuteFunctions, itemIndex: number) {
 	const packageId = requiredString(ctx, 'packageId', 'SMS Package', itemIndex);
 	const buyerEmail = requiredString(ctx, 'buyerEmail', 'Buyer Email', itemIndex, 'email');
 	const buyerName = requiredString(ctx, 'buyerName', 'Buyer Name', itemIndex);
@@ -188,9 +186,53 @@ export async function startPayment(
 	const timeoutMs = wait
 		? boundedInteger(ctx, options.waitTimeout ?? 300, 'Wait Timeout', itemIndex, 1, 3600) * 1000
 		: 0;
+	return { packageId, buyerEmail, buyerName, provider, options, wait, intervalMs, timeoutMs };
+}
 
+/**
+ * Starts the payment of one item on `endpoint` with the buyer phone as the route takes it, and waits if asked.
+ * `checkItem`: the operation's own checks of an item (its fields before the payment's): with a Dedupe Key, the next
+ * items that pass every check have their keys claimed with this one (dedupe/claimAhead.ts: one wait a run).
+ */
+export async function startPayment(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	endpoint: Endpoint,
+	buyerPhone: string,
+	/** What a failed request becomes (Buy Credits names the route a server without it sells through). */
+	onFailure: (error: Error) => Error = (error) => error,
+	checkItem: (itemIndex: number) => void = () => undefined,
+): Promise<IDataObject> {
+	try {
+		return await pay(ctx, itemIndex, endpoint, buyerPhone, onFailure, checkItem);
+	} catch (error) {
+		throw await stopsHere(ctx, itemIndex, error as Error);
+	}
+}
+
+/** Without Continue On Fail the run stops at this item: the keys claimed ahead for later items are freed. */
+async function stopsHere(ctx: IExecuteFunctions, itemIndex: number, error: Error): Promise<Error> {
+	if (!ctx.continueOnFail()) await abandonPaymentKeys(ctx, itemIndex);
+	return error;
+}
+
+async function pay(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	endpoint: Endpoint,
+	buyerPhone: string,
+	onFailure: (error: Error) => Error,
+	checkItem: (itemIndex: number) => void,
+): Promise<IDataObject> {
+	const { packageId, buyerEmail, buyerName, provider, options, wait, intervalMs, timeoutMs } =
+		readPayment(ctx, itemIndex);
 	// Options → Dedupe Key: the key is recorded as started before the request, and a key seen before starts nothing.
-	const claimed = await claimPaymentKey(ctx, options, itemIndex);
+	// The next items' keys are claimed with it, once their checks (and their Request Options) pass.
+	const claimed = await claimPaymentKey(ctx, options, itemIndex, (index) => {
+		getRequestSettings(ctx, index);
+		checkItem(index);
+		readPayment(ctx, index);
+	});
 	if (claimed && 'output' in claimed) return claimed.output;
 	const key = claimed?.key;
 

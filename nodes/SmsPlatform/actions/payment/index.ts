@@ -17,7 +17,7 @@ export const description: INodeProperties[] = [
 				value: 'getStatus',
 				action: 'Get payment status',
 				description:
-					'Retrieve a payment’s status (pending, completed or failed) and amount, by the transaction ID from Initiate Payment',
+					"Retrieve a payment’s status (pending, completed or failed) and amount, by the transaction ID from 'Initiate Payment'",
 			},
 		],
 		default: 'getStatus',

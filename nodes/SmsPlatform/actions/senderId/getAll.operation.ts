@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listSenderIds } from '../../helpers/contacts';
+import { listSenderIds } from '../../helpers/senderIds';
 import { returnAllOrLimit } from '../../helpers/descriptions';
 import { listLimit } from '../../helpers/parameters';
 

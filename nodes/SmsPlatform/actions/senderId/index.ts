@@ -18,7 +18,7 @@ export const description: INodeProperties[] = [
 				value: 'getAll',
 				action: 'Get many sender ids',
 				description:
-					'Retrieve a list of the sender IDs the account may send from (the names Send accepts), one item each',
+					"Retrieve a list of the sender IDs the account may send from (the names 'Send' accepts), one item each",
 			},
 			{
 				name: 'Request',

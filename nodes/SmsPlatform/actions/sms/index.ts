@@ -20,7 +20,7 @@ export const description: INodeProperties[] = [
 				value: 'getDetails',
 				action: 'Get SMS delivery details',
 				description:
-					'Retrieve an SMS’s full record by its message ID: text, sender ID, status, times and cost. For audits and billing.',
+					'Retrieve an SMS’s full record by its message ID: text, sender ID, status, times and cost, for audits and billing',
 			},
 			{
 				name: 'Get Statistics',
@@ -34,7 +34,7 @@ export const description: INodeProperties[] = [
 				value: 'getStatus',
 				action: 'Get SMS status',
 				description:
-					'Retrieve whether an SMS was delivered, by the message ID Send returned: its status and delivery time',
+					"Retrieve whether an SMS was delivered, by the message ID 'Send' returned: its status and delivery time",
 			},
 			{
 				name: 'Send',

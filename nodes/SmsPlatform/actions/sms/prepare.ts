@@ -10,12 +10,8 @@ import {
 	optionalString,
 	parameterReader,
 } from '../../helpers/parameters';
-import {
-	parseCountryCode,
-	parseRecipients,
-	smsParts,
-	type SmsEncoding,
-} from '../../helpers/telecom';
+import { readCountryCode } from '../../helpers/countryCode';
+import { parseRecipients, smsParts, type SmsEncoding } from '../../helpers/telecom';
 import type { RequestSettings } from '../../transport';
 import { toPlain } from './plainText';
 import { readScheduleTime } from './schedule';
@@ -107,14 +103,11 @@ export function prepare(
 		ctx,
 		itemIndex,
 	);
-	const country = parseCountryCode(options.defaultCountryCode);
-	if (!country.ok) {
-		throw new NodeOperationError(ctx.getNode(), `'Default Country Code' ${country.reason}`, {
-			itemIndex,
-			description:
-				"Enter the country calling code in 'Options' → 'Default Country Code' as digits, e.g. 255, or remove it.",
-		});
-	}
+	// Options → Default Country Code: read only when set, as Schedule Time below.
+	const countryCode =
+		options.defaultCountryCode === undefined
+			? undefined
+			: readCountryCode(ctx, options.defaultCountryCode, itemIndex);
 	const rawRecipients = read('recipients', itemIndex, '') as unknown;
 	if (
 		rawRecipients !== null &&
@@ -130,7 +123,7 @@ export function prepare(
 			},
 		);
 	}
-	const parsed = parseRecipients(rawRecipients, country.value);
+	const parsed = parseRecipients(rawRecipients, countryCode);
 	if (parsed.invalid.length) {
 		const [first, ...others] = parsed.invalid;
 		// The message gives the first number and its reason; the description the others (if any) and what to do.

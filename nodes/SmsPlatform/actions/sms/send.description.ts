@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { dedupeWaitOption } from '../../helpers/descriptions';
+import { dedupeWaitOption } from '../../dedupe/fields';
+import { defaultCountryCodeOption } from '../../helpers/countryCode';
 import { templateLocator } from '../template/fields';
 import {
 	DEFAULT_BATCH_SIZE,
@@ -163,15 +164,7 @@ const properties: INodeProperties[] = [
 					"A key for this item's SMS, unique to it. A key already sent by this node is not sent again: the item gets 'outcome' alreadySent; a key whose earlier send got no answer gets an error with 'outcome' unknown. Kept in n8n's database for this node, for its last 4,999 keys.",
 			},
 			dedupeWaitOption,
-			{
-				displayName: 'Default Country Code',
-				name: 'defaultCountryCode',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 255',
-				description:
-					'Country calling code for local numbers: with 255, 0712345678 becomes +255712345678',
-			},
+			defaultCountryCodeOption,
 			// Alphabetical, as n8n's lint requires of 5 or more options: shown only once Wait for Delivery is on.
 			{
 				displayName: 'Delivery Timeout',

@@ -1,15 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { parameterReader } from '../../helpers/parameters';
-import { parallelRequests, parallelSlots } from '../../transport';
+import { parallelSlots } from '../../transport';
 import type { FailureGate, ItemResult } from '../operation';
 import { checkBalance } from './balanceCheck';
 import { waitForDelivery } from './delivery';
 import { prepare, type PreparedItem } from './prepare';
 import { combinedHint, combiningHint } from './sendHints';
 import { refused, settle, type SendOutcome } from './sendOutcome';
-import { followFirst, SendKeys, sendKeyed } from './sendKeys';
-import { planCombined, planItem, sendOnce } from './sendRequests';
+import { followFirst, SendKeys, sendKeyed } from '../../dedupe/smsKeys';
+import { planCombined, planItem, sendOnce, unsendable } from './sendRequests';
 import { SentLedger } from './sentLedger';
 import { readTemplates } from './templateText';
 
@@ -22,7 +22,7 @@ export { description } from './send.description';
  * 2. send: one request per item in order (its recipients split by Batch Size), then the combined items together,
  *    several requests at once; the plan and the one wire call are in sendRequests.ts, and this function calls the
  *    wire call itself, so the road to the wire is execute → router → here → sendOnce → transport; with a Dedupe Key
- *    the key calls wrap it (sendKeys.ts); every item ends as a typed outcome (sendOutcome.ts), recorded in the
+ *    the key calls wrap it (dedupe/smsKeys.ts); every item ends as a typed outcome (sendOutcome.ts), recorded in the
  *    ledger at once;
  * 3. with Wait for Delivery, follow the messages until final (delivery.ts); hints for the output pane.
  * Without "Continue On Fail" the run stops at its first failed item: the gate (the router's) says when.
@@ -44,6 +44,10 @@ export async function executeBatch(
 			return error as Error;
 		}
 	});
+	// What no send route can carry (a schedule, text it refuses) fails the item now: before any key is claimed.
+	for (const [index, item] of prepared.entries()) {
+		if (!(item instanceof Error)) prepared[index] = unsendable(this, item) ?? item;
+	}
 	const valid = prepared.filter((item): item is PreparedItem => !(item instanceof Error));
 	// Items that went out (or may have) in an earlier try of this execution are answered, not sent again.
 	const ledger = SentLedger.open(this);
@@ -79,15 +83,12 @@ export async function executeBatch(
 			return results(outcomes);
 		}
 	}
-	// The items from `index` on that are sent one by one, up to `recipients` recipients (at least one item).
-	const wave = (index: number, recipients: number) => {
-		const next = prepared
-			.slice(index)
-			.filter((item): item is PreparedItem => !(item instanceof Error))
-			.filter((item) => !item.combine && !replayed.get(item.itemIndex) && !follows(item));
-		let room = recipients;
-		return next.filter((item, i) => (room -= item.recipients.length) >= 0 || i === 0);
-	};
+	// Options → Dedupe Key: the keys are claimed in the order they go out, the next claim while one is sent.
+	const groups = gate.stopped ? [] : planCombined(combined);
+	const alone = valid.filter(
+		(item) => !item.combine && !replayed.get(item.itemIndex) && !follows(item),
+	);
+	keys?.plan(alone, groups, () => gate.stopped);
 	// The rest in order, each item its own requests; after a failed request its later ones are not sent.
 	for (const [index, item] of prepared.entries()) {
 		if (gate.stopped) break;
@@ -95,13 +96,12 @@ export async function executeBatch(
 		if (item instanceof Error) conclude(refused(index, item));
 		else if (replay) conclude(replay);
 		else if (!item.combine && !follows(item)) {
-			// Its Dedupe Key is claimed before its first request, recorded once its requests are done. Claimed with the
-			// next items' keys, up to Parallel Requests × Batch Size recipients: a claim waits a settle window.
-			if (keys?.unclaimed(item))
-				await keys.claim(wave(index, parallelRequests(this, item.settings) * item.batchSize));
+			// Its Dedupe Key is claimed before its first request, recorded once its requests are done.
+			await keys?.waitFor(item);
 			const held = keys?.held(item);
 			if (held) {
 				conclude(held);
+				keys?.sent(item);
 				continue;
 			}
 			const requests = planItem(item);
@@ -113,11 +113,12 @@ export async function executeBatch(
 			}
 			const outcome = settle(item, requests.slice(0, tried), item.repeated);
 			conclude(keys ? await keys.concluded(outcome) : outcome);
+			keys?.sent(item);
 		}
 	}
 	// Combined items: their batches carry different recipients, so several may be in flight at once (Request Options
 	// → Parallel Requests). Batches not started because the run stopped carry items that were not sent.
-	for (const group of gate.stopped ? [] : planCombined(combined)) {
+	for (const group of gate.stopped ? [] : groups) {
 		const slots = parallelSlots(this, group.items[0].settings);
 		for (const request of group.requests) {
 			if (!gate.stopped) await slots.free();
@@ -126,7 +127,7 @@ export async function executeBatch(
 				request.notSent = true;
 				continue;
 			}
-			// With Dedupe Keys, the key calls wrap the wire call (sendKeys.ts).
+			// With Dedupe Keys, the key calls wrap the wire call (dedupe/smsKeys.ts).
 			const sending = keys
 				? sendKeyed(this, keys, group, request)
 				: sendOnce(this, group.leadOf(request), request);

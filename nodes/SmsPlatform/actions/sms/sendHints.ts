@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, NodeApiError } from 'n8n-workflow';
 
-import { endpoints } from '../../endpoints';
-import { getList, serviceCodeOf } from '../../transport';
+import { listSenderIds } from '../../helpers/senderIds';
+import { serviceCodeOf } from '../../transport';
 import { DEFAULT_BATCH_SIZE, groupKey, type PreparedItem } from './prepare';
 import type { SendOutcome } from './sendOutcome';
 
@@ -59,15 +59,12 @@ export async function explainSenderId(
 	const apiError = error as NodeApiError;
 	let lookup = senderIdsOf.get(ctx);
 	if (!lookup) {
-		lookup = getList(
-			ctx,
-			{ path: endpoints.senderIds().path, itemIndex: item.itemIndex, settings: item.settings },
-			{ noun: 'sender IDs', shape: '{ data: [{ sender_id, status }] }' },
-		).then((records) =>
-			records
-				.filter((r) => r.status === undefined || r.status === 'active')
-				.map((r) => String(r.sender_id ?? r.name ?? ''))
-				.filter(Boolean),
+		lookup = listSenderIds(ctx, { itemIndex: item.itemIndex, settings: item.settings }).then(
+			(records) =>
+				records
+					.filter((r) => r.status === undefined || r.status === 'active')
+					.map((r) => String(r.sender_id ?? r.name ?? ''))
+					.filter(Boolean),
 		);
 		senderIdsOf.set(ctx, lookup);
 	}

@@ -38,7 +38,7 @@ export interface SendRequest {
 	mayHaveGoneOut?: boolean;
 	/** Not sent: an earlier request of the run failed (its error is that one's). */
 	notSent?: boolean;
-	/** Not sent: the Dedupe Keys of all the items it carries were sent before or are unknown (sendKeys.ts). */
+	/** Not sent: the Dedupe Keys of all the items it carries were sent before or are unknown (dedupe/smsKeys.ts). */
 	held?: boolean;
 }
 

@@ -108,7 +108,7 @@ export async function sendOnce(
 	item: PreparedItem,
 	request: SendRequest,
 ): Promise<void> {
-	// Dedupe Keys are claimed before this call and recorded after it, by its callers (sendKeys.ts), not in here.
+	// Dedupe Keys are claimed before this call and recorded after it, by its callers (dedupe/smsKeys.ts), not in here.
 	try {
 		const response = await apiRequest(ctx, requestFor(ctx, item, request.recipients));
 		request.result = unwrapObject(response.body);

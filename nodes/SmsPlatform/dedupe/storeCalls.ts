@@ -1,18 +1,8 @@
 import { sleep } from 'n8n-workflow';
 
-/** Calls to n8n's processed-data store (helpers/dedupe.ts): one at a time per node, one retry, timed. */
+import { settleWindow } from './settle';
 
-/**
- * The settle window (ms). n8n's store reads a node's row and writes it back whole, without a lock: a call of another
- * process that read the row before our write and writes after it drops what we added. If every store call takes
- * less than this window between its read and its write, a started entry found present by a call made this long
- * after the entry's last write stays: every later write comes from a read that saw it (helpers/dedupeSettle.ts).
- * Measured in the queue test (docs/queue-mode.md): median under 30 ms, p99 under 0.5 s, the longest 4.0 s (20
- * executions starting at once on a worker of a loaded 2-core machine): 10 s leaves a margin. `slowCallMs`: a call that takes longer is logged as a warning. An object so that the unit tests
- * can shorten the window.
- */
-export const SETTLE_MS = 10_000;
-export const settleWindow = { ms: SETTLE_MS, slowCallMs: 1_000 };
+/** Calls to n8n's processed-data store (keyStore.ts): one at a time per node, one retry, timed. */
 
 /**
  * Store calls of one node, one at a time in this process: the store's read-then-write would otherwise let two

@@ -1,18 +1,19 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { DedupeStore, type KeyState } from '../../helpers/dedupe';
-import { dedupeStoreFailed, unknownKeyError } from '../../helpers/dedupeErrors';
-import { ownCopy } from '../operation';
-import type { PreparedItem } from './prepare';
-import type { Outcome, SendOutcome, SendRequest } from './sendOutcome';
-import { sendOnce, type CombinedGroup } from './sendRequests';
+import { ClaimsAhead, claimSize, cutIntoClaims, tellWait } from './claimAhead';
+import { DedupeStore, type KeyState } from './keyStore';
+import { dedupeStoreFailed, unknownKeyError } from './keyErrors';
+import { ownCopy } from '../actions/operation';
+import type { PreparedItem } from '../actions/sms/prepare';
+import type { Outcome, SendOutcome, SendRequest } from '../actions/sms/sendOutcome';
+import { sendOnce, type CombinedGroup } from '../actions/sms/sendRequests';
 
 /**
- * Send → Options → Dedupe Key: the items' keys around their requests (see helpers/dedupe.ts for the store).
+ * Send → Options → Dedupe Key: the items' keys around their requests (see keyStore.ts for the store).
  *
- * - A key per item. Each key is claimed (recorded as started) just before the first request that carries the item's
- *   recipients, not before the whole run: were n8n to stop mid-run, only the keys of requests in flight (Parallel
- *   Requests × Batch Size recipients, with Combine Items) are left unknown.
+ * - A key per item. The keys are claimed (recorded as started) in the order they go out, claimSize.keys a claim, the next
+ *   claim while the current one waits and is sent (claimAhead.ts): were n8n to stop mid-run, at most two claims'
+ *   keys are left unknown, and the run waits one window in all when sending a claim takes longer than the window.
  * - With Combine Items the items of one request share its fate: all sent, all unknown, or all free again.
  * - The key is recorded as sent as soon as every request that carried the item was accepted; it is freed when none
  *   of them went out (refused before processing, or never started); otherwise it stays started, and later runs
@@ -28,6 +29,10 @@ export class SendKeys {
 	/** The first item of the run with each key. */
 	private readonly first = new Map<string, number>();
 	private readonly done = new Set<number>();
+	/** The claim each item (sent alone) or request (Combine Items) waits for, and how many of them each claim has left. */
+	private readonly claimOf = new Map<PreparedItem | SendRequest, number>();
+	private readonly left: number[] = [];
+	private ahead?: ClaimsAhead;
 
 	private constructor(
 		private readonly ctx: IExecuteFunctions,
@@ -84,9 +89,51 @@ export class SendKeys {
 		}
 	}
 
-	/** Whether the item's key is still to be claimed: the first item of a wave claims for the wave (one settle window). */
-	unclaimed(item: PreparedItem): boolean {
-		return this.state.get(item.itemIndex) === 'pending';
+	/**
+	 * The run's claims, in the order its keys go out: the items sent alone first, then the requests of Combine Items
+	 * (a request waits for all the keys it carries; a claim ends at a request's edge).
+	 */
+	plan(alone: PreparedItem[], groups: CombinedGroup[], stopped: () => boolean): void {
+		const pending = (item: PreparedItem) => this.state.get(item.itemIndex) === 'pending';
+		const claims = cutIntoClaims(alone.filter(pending));
+		claims.forEach((items, index) => {
+			for (const item of items) this.claimOf.set(item, index);
+			this.left[index] = items.length;
+		});
+		const planned = new Set<PreparedItem>();
+		let current: PreparedItem[] = [];
+		for (const group of groups) {
+			for (const request of group.requests) {
+				const owners = [...new Set(request.recipients.map((n) => group.ownerOf(n)))];
+				const fresh = owners.filter((item) => pending(item) && !planned.has(item));
+				if (current.length && current.length + fresh.length > claimSize.keys) current = [];
+				if (!current.length && (fresh.length || !claims.length)) claims.push((current = []));
+				for (const item of fresh) planned.add(item);
+				current.push(...fresh);
+				const index = claims.length - 1;
+				this.claimOf.set(request, index);
+				this.left[index] = (this.left[index] ?? 0) + 1;
+			}
+		}
+		this.ahead = new ClaimsAhead(
+			claims.length,
+			async (index) => await this.claim(claims[index]),
+			stopped,
+		);
+	}
+
+	/** Waits until the keys of this item (sent alone) or request (Combine Items) are claimed. */
+	async waitFor(unit: PreparedItem | SendRequest): Promise<void> {
+		const index = this.claimOf.get(unit);
+		if (index !== undefined && this.ahead) await this.ahead.ready(index);
+	}
+
+	/** This item or request is done: once its claim's all are, the claim after the next one is made. */
+	sent(unit: PreparedItem | SendRequest): void {
+		const index = this.claimOf.get(unit);
+		if (index === undefined || !this.ahead) return;
+		this.claimOf.delete(unit);
+		if (--this.left[index] === 0) this.ahead.done(index);
 	}
 
 	/** Whether the item's recipients may go out: it has no key, or its key is claimed. */
@@ -146,7 +193,9 @@ export class SendKeys {
 	 * concurrent write in another n8n process may have dropped some). A failure is logged: the SMS are out already.
 	 */
 	async finish(): Promise<void> {
+		await this.ahead?.opened();
 		if (this.store instanceof Error) return;
+		tellWait(this.ctx, this.ahead?.waitedMs ?? 0, this.left.length);
 		// Keys claimed ahead whose items were never reached (the run stopped): nothing of them went out.
 		const unsent = [...this.first].filter(
 			([, index]) => this.state.get(index) === 'claimed' && !this.done.has(index),
@@ -168,8 +217,8 @@ export class SendKeys {
 }
 
 /**
- * Combine Items: the one wire call (sendOnce) of a request, with the keys of the items whose recipients it carries
- * claimed just before (recipients of items whose key is not theirs to send stay out, a request left with none is
+ * Combine Items: the one wire call (sendOnce) of a request, once the keys of the items whose recipients it carries
+ * are claimed (recipients of items whose key is not theirs to send stay out, a request left with none is
  * `held`), and recorded sent as soon as every request that carries an item was accepted.
  */
 export async function sendKeyed(
@@ -178,17 +227,23 @@ export async function sendKeyed(
 	group: CombinedGroup,
 	request: SendRequest,
 ): Promise<void> {
-	const owners = [...new Set(request.recipients.map((n) => group.ownerOf(n)))];
-	await keys.claim(owners);
-	request.recipients = request.recipients.filter((n) => keys.allows(group.ownerOf(n)));
-	if (!request.recipients.length) {
-		request.held = true;
-		return;
+	try {
+		const owners = [...new Set(request.recipients.map((n) => group.ownerOf(n)))];
+		await keys.waitFor(request);
+		request.recipients = request.recipients.filter((n) => keys.allows(group.ownerOf(n)));
+		if (!request.recipients.length) {
+			request.held = true;
+			return;
+		}
+		await sendOnce(ctx, group.leadOf(request), request);
+		if (!request.result) return;
+		const accepted = owners.filter((item) =>
+			group.carriedBy(item).every((r) => r.result || r.held),
+		);
+		await keys.settle(accepted, 'sent');
+	} finally {
+		keys.sent(request);
 	}
-	await sendOnce(ctx, group.leadOf(request), request);
-	if (!request.result) return;
-	const accepted = owners.filter((item) => group.carriedBy(item).every((r) => r.result || r.held));
-	await keys.settle(accepted, 'sent');
 }
 
 /** The outcome of an item with the same key as an earlier item of the run: that item's. */

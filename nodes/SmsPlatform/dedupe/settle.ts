@@ -1,7 +1,21 @@
 import { sleep } from 'n8n-workflow';
 
+import { dedupeWaitOption } from './fields';
+
 /**
- * Deciding a claim (helpers/dedupe.ts) between runs in different n8n processes, over n8n's processed-data store.
+ * The settle window (ms), its one default (the option's, fields.ts). n8n's store reads a node's row and writes it back whole, without a lock: a
+ * call of another process that read the row before our write and writes after it drops what we added. If every store
+ * call takes less than this window between its read and its write, a started entry found present by a call made this
+ * long after the entry's last write stays: every later write comes from a read that saw it (see settle below).
+ * Measured in the queue test (docs/queue-mode.md): median under 30 ms, p99 under 0.5 s, the longest 4.0 s (20
+ * executions starting at once on a worker of a loaded 2-core machine): 10 s leaves a margin. `slowCallMs`: a call that
+ * takes longer is logged as a warning. An object so that the unit tests can shorten the window.
+ */
+export const SETTLE_MS = (dedupeWaitOption.default as number) * 1000;
+export const settleWindow = { ms: SETTLE_MS, slowCallMs: 1_000 };
+
+/**
+ * Deciding a claim (keyStore.ts) between runs in different n8n processes, over n8n's processed-data store.
  *
  * The store reads a node's row and writes it back whole, without a lock: a write keeps what its read saw, adds its
  * own values and drops what others added in between. A claim writes two entries per key in one call: `s:<key>`
@@ -20,7 +34,7 @@ import { sleep } from 'n8n-workflow';
  * saw neither: the later write dropped the other's owner entry, so one run wins and the other loses.
  */
 export interface SettleCalls {
-	/** The settle window of this run (ms): Options → Dedupe Key Wait, else storeLane.ts's default. */
+	/** The settle window of this run (ms): Options → Dedupe Key Wait, else SETTLE_MS. */
 	windowMs: number;
 	/** The run's two entries of a key: started, owner. */
 	entries(key: string): [string, string];

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { randomString } from 'n8n-workflow';
 
-import { storeHelpers, tellWait, type StoreHelpers } from './dedupeErrors';
-import { settle } from './dedupeSettle';
-import { CallTimes, oneAtATime } from './storeLane';
+import { storeHelpers, type StoreHelpers } from './openStore';
+import { settle } from './settle';
+import { CallTimes, oneAtATime } from './storeCalls';
 
 /**
  * Dedupe Key: each key goes out once, across executions, retries and crashed workers.
@@ -23,11 +23,11 @@ import { CallTimes, oneAtATime } from './storeLane';
  * What the store guarantees (n8n 2.41.1 and 1.123.81 alike; see docs/queue-mode.md): a node's keys are one row, read
  * and written back whole by each call, without a lock. Two calls at the same moment can both find a key new, and the
  * later write drops what the other added in between (a lost update); it keeps what it read. So:
- * - within an n8n process, the store calls of a node run one at a time (storeLane.ts);
+ * - within an n8n process, the store calls of a node run one at a time (storeCalls.ts);
  * - across processes (queue-mode workers), every call of a run writes all the run's keys again in their state
  *   (re-assertion): whatever a concurrent write dropped is back at the next call;
  * - a key is claimed only once the run owns it: its started entry and an owner entry of the run, found present a
- *   settle window after they were written (helpers/dedupeSettle.ts). Assuming every store call takes less than the
+ *   settle window after they were written (settle.ts). Assuming every store call takes less than the
  *   window, a claimed key's entry stays even if the worker dies right after, and two runs never both claim a key;
  * - at the end of the run a last call must find all the run's entries present.
  * Not covered: store calls slower than the window; two runs retrying one unknown key at once (docs/queue-mode.md). */
@@ -97,14 +97,13 @@ export class DedupeStore {
 	/**
 	 * Records each new key as started, before its request goes out. A key already sent is `alreadySent`; one started
 	 * and never confirmed is `unknown` (it may have gone out, or another run is sending it now), or `claimed` again
-	 * with `sendUnknown`. A key is `claimed` once the run owns it (helpers/dedupeSettle.ts). Keys must be distinct.
+	 * with `sendUnknown`. A key is `claimed` once the run owns it (settle.ts). Keys must be distinct.
 	 * Throws (nothing claimed) when the store fails: the caller must not send then.
 	 */
 	async claim(keys: string[], sendUnknown = false): Promise<Map<string, KeyState>> {
 		const states = await oneAtATime(this.lane, async () => await this.classify(keys, sendUnknown));
 		const candidates = keys.filter((key) => states.get(key) === 'claimed');
 		if (!candidates.length) return states;
-		tellWait(this.ctx, this.windowMs);
 		const { won, lost, open } = await settle(candidates, ROUNDS, {
 			windowMs: this.windowMs,
 			entries: (key) => [STARTED + key, this.owner(key)],
@@ -150,7 +149,7 @@ export class DedupeStore {
 		return states;
 	}
 
-	/** This run's owner entry of a key (helpers/dedupeSettle.ts). */
+	/** This run's owner entry of a key (settle.ts). */
 	private owner(key: string) {
 		return `${OWNER}${this.id}:${key}`;
 	}

@@ -1,9 +1,9 @@
 /**
- * helpers/dedupe.ts on n8n-core's real execution context and DataDeduplicationService, with n8n's processed-data
+ * dedupe/keyStore.ts on n8n-core's real execution context and DataDeduplicationService, with n8n's processed-data
  * store in memory (test/support/processedData.ts): the bound on remembered keys, and the states of a key.
  */
-import { DedupeStore, KEYS_REMEMBERED, MAX_ENTRIES } from '../../nodes/SmsPlatform/helpers/dedupe';
-import { settleWindow } from '../../nodes/SmsPlatform/helpers/storeLane';
+import { DedupeStore, KEYS_REMEMBERED, MAX_ENTRIES } from '../../nodes/SmsPlatform/dedupe/keyStore';
+import { settleWindow } from '../../nodes/SmsPlatform/dedupe/settle';
 import { actionContext } from '../support/harness';
 import { concurrentWriter, processedDataStore, staleWriter } from '../support/processedData';
 
@@ -161,8 +161,8 @@ describe('two runs in two n8n processes claim the same keys at the same moment',
 	let otherWindow!: typeof settleWindow;
 	jest.isolateModules(() => {
 		/* eslint-disable @typescript-eslint/no-require-imports -- a second copy of the module, as another process has */
-		Other = require('../../nodes/SmsPlatform/helpers/dedupe').DedupeStore;
-		otherWindow = require('../../nodes/SmsPlatform/helpers/storeLane').settleWindow;
+		Other = require('../../nodes/SmsPlatform/dedupe/keyStore').DedupeStore;
+		otherWindow = require('../../nodes/SmsPlatform/dedupe/settle').settleWindow;
 		/* eslint-enable @typescript-eslint/no-require-imports */
 	});
 
