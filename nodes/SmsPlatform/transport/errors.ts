@@ -55,6 +55,10 @@ export class ServiceError extends NodeApiError {
 	blockedByN8n = false;
 	/** The service's own code for the failure (e.g. `SENDER_ID_INVALID`). */
 	serviceCode?: string;
+	/** The service's own words (its answer's message), when it gave any. */
+	serviceWords?: string;
+	/** What the service said, as the description's first sentence: `The service said: "…" (HTTP 404, code …).` */
+	serviceSaid?: string;
 	/** The request it is about: `METHOD /path`. */
 	route = '';
 }
@@ -102,9 +106,12 @@ export function buildApiError(node: INode, input: ApiErrorInput): ServiceError {
 		(status ? titleFor(status) : (words?.message ?? 'The request did not go through'));
 	const parts: string[] = [];
 	const code = words?.code ? `, code ${words.code}` : '';
-	if (words?.message)
-		parts.push(`The service said: "${words.message}" (HTTP ${status ?? '-'}${code}).`);
-	else if (status) parts.push(`The service answered HTTP ${status}.`);
+	const said = words?.message
+		? `The service said: "${words.message}" (HTTP ${status ?? '-'}${code}).`
+		: status
+			? `The service answered HTTP ${status}.`
+			: undefined;
+	if (said) parts.push(said);
 	parts.push(
 		input.description ??
 			adviceFor(status, { creates: input.creates, repeated: input.repeated, mode: input.mode }),
@@ -124,6 +131,8 @@ export function buildApiError(node: INode, input: ApiErrorInput): ServiceError {
 	if (words?.details !== undefined) error.context.details = words.details as JsonObject;
 	if (status) error.httpCode = String(status);
 	error.serviceCode = words?.code;
+	error.serviceWords = words?.message;
+	error.serviceSaid = said;
 	error.route = `${input.method} ${input.path}`;
 	error.mayHaveBeenAccepted = input.mayHaveBeenAccepted === true;
 	error.routeMissing = input.routeMissing === true;

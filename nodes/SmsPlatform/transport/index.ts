@@ -25,7 +25,13 @@ export type { ApiRequest } from './request';
 export { getList, getRecord, listRecords } from './records';
 export { readPages, PAGE_SIZE } from './pages';
 export { coerceNumbers, unwrapObject } from './envelopes';
-export { credentialNotAccepted, mayHaveBeenAccepted, routeMissing, serviceCodeOf } from './errors';
+export {
+	credentialNotAccepted,
+	mayHaveBeenAccepted,
+	routeMissing,
+	ServiceError,
+	serviceCodeOf,
+} from './errors';
 export { unexpectedAnswerError } from './readAnswer';
 export { logIn } from './login';
 export {

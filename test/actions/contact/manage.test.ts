@@ -259,7 +259,7 @@ describe('contact.update', () => {
 			'Another contact already has the phone number +255713000111 [item 0]',
 		);
 		expect(error.description).toBe(
-			`The service answered HTTP 500. The contact ${OTHER_ID} (Baraka) has this number, and a number belongs to one contact of an account. Nothing was changed, and the update was not repeated. Delete or change that contact first, or update it instead. Request: PATCH /api/messaging/contacts/${ID}/.`,
+			`The service said: "Server Error (500)" (HTTP 500). The contact ${OTHER_ID} (Baraka) has this number, and a number belongs to one contact of an account. Nothing was changed, and the update was not repeated. Delete or change that contact first, or update it instead. Request: PATCH /api/messaging/contacts/${ID}/.`,
 		);
 		expect(error.httpCode).toBe('500');
 		scope.done();

@@ -8,7 +8,7 @@ import {
 	parameterReader,
 	type ParameterReader,
 } from '../../helpers/parameters';
-import { apiRequest, type RequestSettings } from '../../transport';
+import { apiRequest, type RequestSettings, ServiceError } from '../../transport';
 import { ownCopy, type FailureGate, type ItemResult } from '../operation';
 import { contactIdField } from './fields';
 
@@ -80,15 +80,16 @@ function readEntry(ctx: IExecuteFunctions, itemIndex: number, read: ParameterRea
  * for any other error (a 404 of a server without this route says nothing of contacts).
  */
 function namedIds(error: unknown): string[] | 'all' | undefined {
-	if (!(error instanceof NodeApiError) || error.httpCode !== '404') return undefined;
-	const words = `${error.message} ${error.description ?? ''}`;
+	if (!(error instanceof ServiceError) || error.httpCode !== '404') return undefined;
+	// The service's own answer (not the error's text): "Some contacts not found: [UUID('…')]".
+	const words = error.serviceWords ?? '';
 	if (/No contacts found/i.test(words)) return 'all';
 	if (!/contacts? not found/i.test(words)) return undefined;
 	const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 	return [...words.matchAll(uuid)].map((match) => match[0].toLowerCase());
 }
 
-type Result = { tagged: true } | { unknown: NodeApiError } | { error: Error };
+type Result = { tagged: true } | { unknown: ServiceError } | { error: Error };
 
 /**
  * Adds the tags to these contacts (at most 100), one request. An unknown ID fails the whole call with a 404: the IDs
@@ -119,12 +120,12 @@ async function tagContacts(
 			}
 			const unknown = named === 'all' ? rest : named.filter((id) => rest.includes(id));
 			if (unknown.length) {
-				for (const id of unknown) results.set(id, { unknown: error as NodeApiError });
+				for (const id of unknown) results.set(id, { unknown: error as ServiceError });
 				rest = rest.filter((id) => !unknown.includes(id));
 				continue;
 			}
 			if (rest.length === 1) {
-				results.set(rest[0], { unknown: error as NodeApiError });
+				results.set(rest[0], { unknown: error as ServiceError });
 				return;
 			}
 			const half = Math.ceil(rest.length / 2);
@@ -136,17 +137,12 @@ async function tagContacts(
 }
 
 /** The error of an item whose contact the service does not have: the others of its request got their tags. */
-function unknownContact(ctx: IExecuteFunctions, entry: Entry, error: NodeApiError): NodeApiError {
+function unknownContact(ctx: IExecuteFunctions, entry: Entry, error: ServiceError): NodeApiError {
 	const copy = ownCopy(error) as NodeApiError;
 	copy.message = `The service has no contact with the ID "${entry.id}": no tags were added to it`;
 	// The service's words and the request stay; the generic advice for a 404 gives way to what happened.
-	const description = error.description ?? '';
-	const said =
-		/^The service said: .*?\(HTTP \d+[^)]*\)\./.exec(description)?.[0] ??
-		'The service answered HTTP 404.';
-	const request = /Request: .*$/.exec(description)?.[0] ?? '';
-	copy.description =
-		`${said} No tags were added to this contact; the other contacts of the request got theirs. Check the ID (it may belong to another account), e.g. with 'Get Many'. ${request}`.trim();
+	const said = error.serviceSaid ?? 'The service answered HTTP 404.';
+	copy.description = `${said} No tags were added to this contact; the other contacts of the request got theirs. Check the ID (it may belong to another account), e.g. with 'Get Many'. Request: ${error.route}.`;
 	copy.context.itemIndex = entry.itemIndex;
 	return copy;
 }

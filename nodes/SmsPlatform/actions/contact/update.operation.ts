@@ -13,7 +13,7 @@ import {
 } from '../../helpers/contacts';
 import { readCountryCode } from '../../helpers/countryCode';
 import { requiredString } from '../../helpers/parameters';
-import { apiRequest, unwrapObject } from '../../transport';
+import { apiRequest, ServiceError, unwrapObject } from '../../transport';
 import {
 	attributesField,
 	contactIdField,
@@ -117,7 +117,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		if (!holder) throw error;
 		error.message = `Another contact already has the phone number ${phone}`;
 		// What happened instead of the generic advice for the status (the service "may have done it"): it did not.
-		error.description = `The service answered HTTP ${(error as NodeApiError).httpCode}. The contact ${String(holder.id)} (${String(holder.name ?? '')}) has this number, and a number belongs to one contact of an account. Nothing was changed, and the update was not repeated. Delete or change that contact first, or update it instead. Request: ${endpoint.method} ${endpoint.path}.`;
+		const said =
+			(error instanceof ServiceError && error.serviceSaid) ||
+			`The service answered HTTP ${(error as NodeApiError).httpCode}.`;
+		error.description = `${said} The contact ${String(holder.id)} (${String(holder.name ?? '')}) has this number, and a number belongs to one contact of an account. Nothing was changed, and the update was not repeated. Delete or change that contact first, or update it instead. Request: ${endpoint.method} ${endpoint.path}.`;
 		throw error;
 	}
 }
