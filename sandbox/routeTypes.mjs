@@ -21,4 +21,18 @@
  *   body: unknown, status: number|null, startMs: number, durationMs: number, faultId?: number}} LogEntry
  */
 
+/**
+ * One request in flight.
+ * @typedef {object} Rq
+ * @property {import('node:http').IncomingMessage} req
+ * @property {import('node:http').ServerResponse} res
+ * @property {string} method
+ * @property {string} url path with query, as received
+ * @property {string} path path without query (still URL-encoded)
+ * @property {string} search query string without `?`
+ * @property {string} bodyText
+ * @property {{value?: unknown, error?: string}} parsed the JSON body, or the parse error
+ * @property {number} startMs
+ */
+
 export {};

@@ -3,16 +3,18 @@
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { adminRouter } from './admin.mjs';
-import { REAL_SERVER_ROUTES, REFERENCE_ROUTES } from './api.mjs';
 import { Auth, RateLimiter } from './auth.mjs';
 import { ApiError, errorBody } from './errors.mjs';
 import { FaultStore, faultResponse, isLatencyOnly } from './faults.mjs';
-import { Router } from './router.mjs';
+import { DEFAULT_OPTIONS } from './options.mjs';
+import { routerFor } from './profiles.mjs';
 import { SandboxState } from './state.mjs';
 import { RingBuffer } from './util.mjs';
 import { LOGIN_TEMPLATES, wildFailure } from './loginRoutes.mjs';
 import { HTML_NOT_FOUND, WILD_HANDLERS, authenticateWild, wildAnswer, wildError } from './wild.mjs';
+import { formatLogEntry, JSON_TYPE, sendResult, stringHeaders, writeRaw } from './wire.mjs';
 
+export { DEFAULT_OPTIONS } from './options.mjs';
 export {
 	FAILING_NUMBER,
 	FAILING_SUFFIX,
@@ -23,169 +25,19 @@ export {
 	SEED_IDS,
 } from './fixtures.mjs';
 
-/** Defaults of `startSandbox` options. */
-export const DEFAULT_OPTIONS = Object.freeze({
-	port: 4010,
-	host: '127.0.0.1',
-	rateLimit: 1000,
-	rateWindowSeconds: 3600,
-	deliveryDelayMs: 1500,
-	paymentDelayMs: 5000,
-	jwtTtlSeconds: 3600,
-	lowBalanceThreshold: 100,
-	profile: 'documented',
-	paymentStatusDelayMs: 0,
-	quiet: false,
-	seed: true,
-});
-
 /** How many requests the request log keeps. */
 export const REQUEST_LOG_SIZE = 10_000;
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
-/**
- * The `documented` profile's routes (the API reference's only), and the others' (the real server's too).
- * @type {Router<(ctx: import('./api.mjs').Ctx) => import('./api.mjs').Result>}
- */
-const referenceRouter = new Router();
-/** @type {Router<(ctx: import('./api.mjs').Ctx) => import('./api.mjs').Result>} */
-const fullRouter = new Router();
-for (const [method, template, handler, auth] of REFERENCE_ROUTES) {
-	referenceRouter.add(method, template, handler, auth);
-	fullRouter.add(method, template, handler, auth);
-}
-for (const [method, template, handler, auth] of REAL_SERVER_ROUTES)
-	fullRouter.add(method, template, handler, auth);
-
-const JSON_TYPE = 'application/json';
 const PAYMENT_STATUS_PATH = /^\/api\/billing\/payments\/transactions\/[^/]+\/status\/$/;
 
-/**
- * @typedef {object} SandboxOptions
- * @property {number} [port] 0 = a free port; default 4010
- * @property {string} [host] default 127.0.0.1
- * @property {number} [rateLimit] requests per window and credential (default 1000)
- * @property {number} [rateWindowSeconds] default 3600
- * @property {number} [deliveryDelayMs] sent → delivered (default 1500)
- * @property {number} [paymentDelayMs] pending → completed (default 5000; ≤ 0: only by the admin call)
- * @property {number} [jwtTtlSeconds] access-token lifetime (default 3600)
- * @property {number} [lowBalanceThreshold] default 100
- * @property {'documented'|'wild'|'demo'} [profile] `documented` (default): as the API reference says; `wild`: as real servers
- *   of this kind answer (see wild.mjs)
- * @property {number} [paymentStatusDelayMs] the payment-status endpoint answers this late (default 0)
- * @property {boolean} [quiet] no logs (default false)
- * @property {boolean} [seed] seed data (default true)
- */
+/** @typedef {import('./options.mjs').SandboxOptions} SandboxOptions */
+/** @typedef {import('./options.mjs').Sandbox} Sandbox */
 
-/**
- * @typedef {object} Sandbox
- * @property {string} url e.g. `http://127.0.0.1:4010`
- * @property {number} port
- * @property {http.Server} server
- * @property {SandboxState} state
- * @property {() => Promise<void>} close
- */
-
-/**
- * One request in flight.
- * @typedef {object} Rq
- * @property {http.IncomingMessage} req
- * @property {http.ServerResponse} res
- * @property {string} method
- * @property {string} url path with query, as received
- * @property {string} path path without query (still URL-encoded)
- * @property {string} search query string without `?`
- * @property {string} bodyText
- * @property {{value?: unknown, error?: string}} parsed the JSON body, or the parse error
- * @property {number} startMs
- */
-
+/** @typedef {import('./routeTypes.mjs').Rq} Rq */
 /** @typedef {import('./api.mjs').Result & {html?: string}} Result */
-/**
- * A raw request-log entry (formatted only when the log is read).
- * @typedef {{method: string, path: string, search: string, headers: http.IncomingHttpHeaders, body: unknown,
- *   status: number|null, startMs: number, durationMs: number, faultId?: number}} LogEntry
- */
-
-/**
- * Query string → object (repeated keys become arrays).
- * @param {string} search
- */
-function queryObject(search) {
-	/** @type {Record<string, string|string[]>} */
-	const out = {};
-	if (!search) return out;
-	for (const [k, v] of new URLSearchParams(search)) {
-		const prev = out[k];
-		if (prev === undefined) out[k] = v;
-		else if (Array.isArray(prev)) prev.push(v);
-		else out[k] = [prev, v];
-	}
-	return out;
-}
-
-/** @param {http.IncomingHttpHeaders} headers */
-function redactedHeaders(headers) {
-	const h = { ...headers };
-	if (h.authorization !== undefined) h.authorization = '***';
-	if (h['x-api-key'] !== undefined) h['x-api-key'] = '***';
-	return h;
-}
-
-/**
- * @param {http.ServerResponse} res
- * @param {number} status
- * @param {string} payload
- * @param {Record<string, string>|undefined} headers
- * @param {string} [contentType]
- */
-function writeRaw(res, status, payload, headers, contentType = JSON_TYPE) {
-	if (res.destroyed || res.writableEnded) return;
-	/** @type {Record<string, string|number>} */
-	const h = { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(payload) };
-	if (headers) for (const k in headers) h[k] = headers[k];
-	res.writeHead(status, h);
-	res.end(payload);
-}
-
-/**
- * @param {http.ServerResponse} res
- * @param {Result} r
- */
-function sendResult(res, r) {
-	if (r.html !== undefined) writeRaw(res, r.status, r.html, r.headers, 'text/html; charset=utf-8');
-	else writeRaw(res, r.status, JSON.stringify(r.body), r.headers);
-}
-
-/**
- * A request-log entry as served by `GET /__sandbox/requests`.
- * @param {LogEntry} e
- */
-export function formatLogEntry(e) {
-	/** @type {Record<string, unknown>} */
-	const entry = {
-		method: e.method,
-		path: e.path,
-		query: queryObject(e.search),
-		headers: redactedHeaders(e.headers),
-		body: e.body,
-		status: e.status,
-		time: new Date(e.startMs).toISOString(),
-		durationMs: e.durationMs,
-	};
-	const faultId = e.faultId;
-	if (faultId !== undefined) entry.fault = faultId;
-	return entry;
-}
-
-/** @param {Record<string, string|number>} h */
-function stringHeaders(h) {
-	/** @type {Record<string, string>} */
-	const out = {};
-	for (const [k, v] of Object.entries(h)) out[k] = String(v);
-	return out;
-}
+/** @typedef {import('./routeTypes.mjs').LogEntry} LogEntry */
 
 /**
  * Start the sandbox.
@@ -255,8 +107,7 @@ export async function startSandbox(options = {}) {
 	function processApi(rq) {
 		const { method, path } = rq;
 		const wild = state.config.profile === 'wild';
-		const router = state.config.profile === 'documented' ? referenceRouter : fullRouter;
-		const m = router.match(method, path);
+		const m = routerFor(state.config.profile).match(method, path);
 		if (m === null) {
 			if (wild) return { status: 404, body: null, html: HTML_NOT_FOUND };
 			return { status: 404, body: errorBody(`Not found: ${method} ${path}`, 'not_found') };
