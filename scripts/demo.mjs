@@ -57,8 +57,8 @@ const SANDBOX_PORT = Number(process.env.SANDBOX_PORT || 4010);
 const N8N_PORT = Number(process.env.N8N_PORT || 5678);
 const WATCH = process.env.DEMO_WATCH !== '0';
 const VERBOSE = process.env.DEMO_VERBOSE === '1';
-/** The sandbox's profile for the demo: `demo` (both route families) once the sandbox has it. */
-const SANDBOX_PROFILE = 'documented';
+/** The sandbox's profile for the demo: both route families, so the API key and the login both work everywhere. */
+const SANDBOX_PROFILE = 'demo';
 /**
  * n8n's time zone: a Schedule Time typed in the editor is read in it. The machine's, not n8n's default (New York).
  */

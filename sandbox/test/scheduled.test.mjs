@@ -1,5 +1,5 @@
 // A scheduled send (the login route's `schedule_time`, issue 45): `scheduled` until its time, then on its way and
-// delivered as any other send. Both profiles, on every route that reports a message's status.
+// delivered as any other send. On the profiles with the login routes, on every route that reports a message's status.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { SANDBOX_EMAIL, SANDBOX_PASSWORD } from '../server.mjs';
@@ -8,7 +8,7 @@ import { withSandbox } from './helpers.mjs';
 const DELIVERY_MS = 300;
 const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-for (const profile of /** @type {const} */ (['documented', 'wild'])) {
+for (const profile of /** @type {const} */ (['demo', 'wild'])) {
 	describe(`a scheduled send, ${profile} profile`, () => {
 		/** @type {ReturnType<typeof import('./helpers.mjs').client>} */
 		let c;
@@ -33,15 +33,15 @@ for (const profile of /** @type {const} */ (['documented', 'wild'])) {
 		}
 
 		/**
-		 * The status on the messaging route (the login's), the documented route (API key; documented profile only: the
-		 * wild one keeps that route for keys and answers it in another shape) and the sandbox's message log.
+		 * The status on the messaging route (the login's), the documented route (API key; demo profile only: the wild one
+		 * answers it in another shape) and the sandbox's message log.
 		 * @param {string} jwt @param {string} id
 		 */
 		async function statuses(jwt, id) {
 			const messaging = await c.get(`/api/messaging/sms/${id}/status/`, { auth: jwt });
 			const body = messaging.body.message ?? messaging.body.data;
 			const documented =
-				profile === 'documented'
+				profile === 'demo'
 					? (await c.get(`/api/integration/v1/sms/status/${id}/`)).body.status
 					: body.status;
 			const log = await c.admin('GET', '/messages');
