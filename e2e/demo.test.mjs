@@ -70,7 +70,8 @@ async function startDemo(args = []) {
 		await sleep(250);
 	}
 	// The processes it started, known now: npm's pid may be gone once it is signalled (SIGHUP ends npm at once).
-	const processes = [npm.pid, ...descendants(/** @type {number} */ (npm.pid)).keys()];
+	const pid = /** @type {number} */ (npm.pid);
+	const processes = [pid, ...descendants(pid).keys()];
 	return { npm, ports, out, processes };
 }
 

@@ -32,8 +32,8 @@ settleWindow.ms = 2;
 settleWindow.slowCallMs = 60_000;
 
 // n8n's backend logger (a node's `this.logger`, and n8n-core's own lines on a failed node) writes through winston to
-// console.log: a passing run prints none of it. TEST_LOGS=1 shows it again; test/hardening/secrets.test.ts records it.
-if (process.env.TEST_LOGS !== '1') {
+// console.log: a passing run prints none of it. test/hardening/secrets.test.ts records it (its own output, set later).
+{
 	let proto: object | null = ExecuteContext.prototype;
 	let getter: (() => unknown) | undefined;
 	while (proto && !getter) {
