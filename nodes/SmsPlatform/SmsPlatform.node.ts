@@ -94,7 +94,7 @@ export class SmsPlatform implements INodeType {
 					{
 						name: 'Template',
 						value: 'template',
-						description: 'Approved message texts kept in one place, filled in per recipient',
+						description: `Approved message texts, filled in per recipient (${NEEDS_LOGIN})`,
 					},
 				],
 				default: 'sms',

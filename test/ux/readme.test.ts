@@ -201,6 +201,7 @@ describe('the examples: what the editor shows and which credential each node nee
 		);
 		expect([...loginFiles].sort()).toEqual([
 			'contact-signup-and-stop.json',
+			'form-signup-tag-and-template.json',
 			'scheduled-reminder.json',
 		]);
 		const wrong = ours

@@ -26,8 +26,7 @@ export const description: INodeProperties[] = [
 				name: 'Add Tags',
 				value: 'addTags',
 				action: 'Add tags to contact',
-				description:
-					'Update contacts with more tags, keeping the tags they have; items are combined, up to 100 contacts a request',
+				description: `Update contacts with more tags, keeping the tags they have (${NEEDS_LOGIN})`,
 			},
 			{
 				name: 'Create',
