@@ -87,7 +87,7 @@ export class SmsPlatform implements INodeType {
 					{
 						name: 'Sender ID Request',
 						value: 'senderIdRequest',
-						description: 'Requests for new sender IDs and the service’s decision on them',
+						description: `Requests for new sender IDs and the service’s decision on them (${NEEDS_LOGIN})`,
 					},
 					{ name: 'SMS', value: 'sms', description: 'Send SMS, check delivery, statistics' },
 					{ name: 'SMS Package', value: 'smsPackage', description: 'SMS packages on sale' },

@@ -237,16 +237,18 @@ describe('UI copy (n8n UX guidelines)', () => {
 		expect(quoted.filter((name) => !names.includes(name))).toEqual([]);
 	});
 
-	it('says where the user picks Contact, Sender ID or Template, and in each contact and sender ID operation, that it needs the login credential', () => {
+	it('says where the user picks a resource of the real service (contacts, sender IDs, templates), and in each contact and sender ID operation, that it needs the login credential', () => {
 		// Create or Update keeps n8n's own text for an upsert (the lint asks for it word for word): its resource says it.
 		const operations = OPTIONS.filter(([where]) => /› Operation › /.test(where))
-			.filter(([, option]) => /contact|sender/i.test(String(option.action)))
+			.filter(([, option]) =>
+				/contacts?$|^Get many senders$|^Request sender ID$/.test(String(option.action)),
+			)
 			.filter(([, option]) => option.value !== 'upsert');
 		const resources = OPTIONS.filter(([where]) =>
-			/› Resource › (Contact|Sender ID|Template)$/.test(where),
+			/› Resource › (Contact|Sender ID|Sender ID Request|Template)$/.test(where),
 		);
 		expect(operations).toHaveLength(10);
-		expect(resources).toHaveLength(3);
+		expect(resources).toHaveLength(4);
 		expect(
 			[...operations, ...resources]
 				.filter(([, option]) => !String(option.description).includes(NEEDS_LOGIN))

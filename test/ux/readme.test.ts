@@ -203,6 +203,7 @@ describe('the examples: what the editor shows and which credential each node nee
 			'contact-signup-and-stop.json',
 			'form-signup-tag-and-template.json',
 			'scheduled-reminder.json',
+			'sender-id-request-and-decision.json',
 		]);
 		const wrong = ours
 			.filter(
