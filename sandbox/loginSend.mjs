@@ -149,6 +149,7 @@ export function loginSend(ctx) {
 			message: body.message,
 			recipients: body.recipients,
 			sender_id: body.sender_id,
+			schedule_time: body.schedule_time ?? undefined,
 		});
 	} catch (err) {
 		if (err instanceof ApiError && err.code === 'insufficient_credits')
@@ -161,7 +162,6 @@ export function loginSend(ctx) {
 		throw err;
 	}
 	const { msg } = sent;
-	if (typeof body.schedule_time === 'string') msg.schedule_time = body.schedule_time;
 	const baseId = randomUUID();
 	return {
 		status: 201,

@@ -27,7 +27,8 @@ export const MOBILE_MONEY_PROVIDERS = /** @type {const} */ ([
 ]);
 export const BILLING_TYPES = /** @type {const} */ (['purchase', 'payment', 'usage']);
 export const DASHBOARD_PERIODS = /** @type {const} */ (['7d', '30d', '90d', '1y']);
-export const MESSAGE_STATUSES = /** @type {const} */ (['sent', 'delivered', 'failed']);
+// `scheduled`: a send with a schedule time (the login route's), until that time.
+export const MESSAGE_STATUSES = /** @type {const} */ (['scheduled', 'sent', 'delivered', 'failed']);
 export const PAYMENT_STATUSES = /** @type {const} */ (['pending', 'completed', 'failed']);
 export const NOTIFICATION_TYPES = /** @type {const} */ (['success', 'info', 'warning', 'error']);
 

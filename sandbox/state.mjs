@@ -258,10 +258,12 @@ export class SandboxState {
 	/**
 	 * Send a message: consumes recipients × SMS parts credits (GSM 03.38, as the service bills them) from the account
 	 * (or the tenant's) balance; a send the balance cannot cover is refused whole, nothing is sent.
-	 * @param {{message: string, recipients: string[], sender_id: string, tenant_account_id?: string|null}} body
+	 * A scheduled send (`schedule_time`, the login route's) is `scheduled` until its time, then moves on as any other.
+	 * @param {{message: string, recipients: string[], sender_id: string, tenant_account_id?: string|null, schedule_time?: string}} body
 	 */
 	sendMessage(body) {
 		const now = Date.now();
+		const goesOut = body.schedule_time ? Math.max(now, Date.parse(body.schedule_time)) : now;
 		let tenant = null;
 		if (body.tenant_account_id != null) {
 			tenant = this.findTenant(body.tenant_account_id);
@@ -310,13 +312,14 @@ export class SandboxState {
 			sender_id: body.sender_id,
 			tenant_account_id: tenant ? tenant.service_account_id : null,
 			sentMs: now,
-			settleMs: now + this.config.deliveryDelayMs,
+			settleMs: goesOut + this.config.deliveryDelayMs,
 			fails: body.recipients.some(isFailingNumber),
 			parts,
 			encoding,
 			credits: required,
 			cost: required * SMS_PRICE,
 		};
+		if (body.schedule_time) msg.schedule_time = body.schedule_time;
 		this.messages.set(msg.id, msg);
 		this.messageList.push(msg);
 		this.addActivity(
@@ -329,6 +332,7 @@ export class SandboxState {
 
 	/** @param {Message} msg */
 	messageStatus(msg, now = Date.now()) {
+		if (msg.schedule_time && now < Date.parse(msg.schedule_time)) return 'scheduled';
 		if (now < msg.settleMs) return 'sent';
 		return msg.fails ? 'failed' : 'delivered';
 	}

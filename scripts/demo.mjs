@@ -3,10 +3,13 @@
 // 1. installs the pinned n8n once (cached in $SMS_PLATFORM_CACHE, see scripts/n8n-runtime.mjs)
 // 2. builds the package when dist/ is missing or older than the sources, links it into the demo's n8n user folder
 //    (N8N_DEV_RELOAD=true reloads it when dist/ changes) and runs `tsc --watch` so source edits rebuild
-// 3. starts the sandbox (port 4010 or $SANDBOX_PORT) and n8n (http://localhost:5678 or $N8N_PORT)
-// 4. creates the owner (first start), the credential "SMS Platform Sandbox" and the example workflows (examples/)
-// Ctrl-C stops everything, and so does SIGTERM to this script or to the npm process that started it, at any moment of
-// the start: every process the demo started (n8n and its task runner, n8n's import commands, the sandbox, the build,
+// 3. starts the sandbox (port 4010 or $SANDBOX_PORT) and n8n (http://localhost:5678 or $N8N_PORT), n8n in the
+//    machine's time zone ($GENERIC_TIMEZONE, else the system's), which its banner names
+// 4. creates the owner (first start), the credentials "SMS Platform Sandbox" (API key) and "SMS Platform Sandbox
+//    (login)" (Email and Password), and the example workflows (examples/)
+// Ctrl-C stops everything, and so does SIGINT, SIGTERM or SIGHUP to this script or to the npm process that started it
+// (package.json's `exec` leaves no shell between npm and this script to swallow a SIGINT), at any moment of the
+// start: every process the demo started (n8n and its task runner, n8n's import commands, the sandbox, the build,
 // tsc --watch) is asked to stop, and killed after a grace period ($DEMO_STOP_GRACE_SECONDS, 6 s); the demo says which
 // had to be killed and exits only when they are gone and their ports are free. The user folder is kept
 // ($SMS_PLATFORM_CACHE/demo), so the next start takes seconds.
@@ -36,7 +39,13 @@ import { descendants, procInfo, processName } from './processes.mjs';
 import { cacheDir, ensureN8n } from './n8n-runtime.mjs';
 import { createN8n, importCredentials, importWorkflows, startN8n } from './n8n/process.mjs';
 import { ensureOwner } from './n8n/rest.mjs';
-import { DEMO_CREDENTIAL_ID, DEMO_CREDENTIAL_NAME, loadExamples } from './examples.mjs';
+import {
+	DEMO_CREDENTIAL_ID,
+	DEMO_CREDENTIAL_NAME,
+	DEMO_LOGIN_CREDENTIAL_ID,
+	DEMO_LOGIN_CREDENTIAL_NAME,
+	loadExamples,
+} from './examples.mjs';
 
 const OWNER = {
 	email: 'demo@example.com',
@@ -48,6 +57,13 @@ const SANDBOX_PORT = Number(process.env.SANDBOX_PORT || 4010);
 const N8N_PORT = Number(process.env.N8N_PORT || 5678);
 const WATCH = process.env.DEMO_WATCH !== '0';
 const VERBOSE = process.env.DEMO_VERBOSE === '1';
+/** The sandbox's profile for the demo: both route families, so the API key and the login both work everywhere. */
+const SANDBOX_PROFILE = 'demo';
+/**
+ * n8n's time zone: a Schedule Time typed in the editor is read in it. The machine's, not n8n's default (New York).
+ */
+const TIME_ZONE =
+	process.env.GENERIC_TIMEZONE || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 // `npm start` runs this script after scripts/with-node24.sh, which may first install Node 24 and the dependencies: it
 // notes when it began, so that "ready in" counts from the command the user typed.
@@ -127,7 +143,13 @@ function startSandbox(port) {
 	return new Promise((resolve, reject) => {
 		const child = spawn(
 			process.execPath,
-			[path.join(PROJECT_ROOT, 'sandbox', 'cli.mjs'), '--port', String(port)],
+			[
+				path.join(PROJECT_ROOT, 'sandbox', 'cli.mjs'),
+				'--port',
+				String(port),
+				'--profile',
+				SANDBOX_PROFILE,
+			],
 			{
 				cwd: PROJECT_ROOT,
 				stdio: ['ignore', 'pipe', 'pipe'],
@@ -327,34 +349,54 @@ async function main() {
 	const sandbox = { ...listening, url: listening.url.replace('//127.0.0.1:', '//localhost:') };
 	say(`sandbox ready at ${sandbox.url} (${seconds()})`);
 
-	const n8n = createN8n({ bin: n8nPaths.bin, userFolder, port: N8N_PORT });
+	const n8n = createN8n({
+		bin: n8nPaths.bin,
+		userFolder,
+		port: N8N_PORT,
+		env: { GENERIC_TIMEZONE: TIME_ZONE },
+	});
 
-	// Credential and workflows: imported again only when they changed (each import is an n8n process start).
-	const { SANDBOX_API_KEY } = await import(path.join(PROJECT_ROOT, 'sandbox', 'server.mjs'));
-	const credential = {
-		id: DEMO_CREDENTIAL_ID,
-		name: DEMO_CREDENTIAL_NAME,
-		type: 'smsPlatformApi',
-		data: { baseUrl: sandbox.url, authMethod: 'apiKeyBearer', apiKey: SANDBOX_API_KEY },
-	};
+	// Credentials and workflows: imported again only when they changed (each import is an n8n process start).
+	const { SANDBOX_API_KEY, SANDBOX_EMAIL, SANDBOX_PASSWORD } = await import(
+		path.join(PROJECT_ROOT, 'sandbox', 'server.mjs')
+	);
+	const credentials = [
+		{
+			id: DEMO_CREDENTIAL_ID,
+			name: DEMO_CREDENTIAL_NAME,
+			type: 'smsPlatformApi',
+			data: { baseUrl: sandbox.url, authMethod: 'apiKeyBearer', apiKey: SANDBOX_API_KEY },
+		},
+		{
+			id: DEMO_LOGIN_CREDENTIAL_ID,
+			name: DEMO_LOGIN_CREDENTIAL_NAME,
+			type: 'smsPlatformApi',
+			data: {
+				baseUrl: sandbox.url,
+				authMethod: 'jwt',
+				email: SANDBOX_EMAIL,
+				password: SANDBOX_PASSWORD,
+			},
+		},
+	];
 	const examples = loadExamples();
 	const fingerprint = createHash('sha256')
-		.update(JSON.stringify({ credential, examples }))
+		.update(JSON.stringify({ credentials, examples }))
 		.digest('hex');
 	const stampFile = path.join(userFolder, 'demo-import.sha256');
 	const stamp = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
 	if (stamp !== fingerprint || FRESH) {
 		say(
-			`importing the credential "${DEMO_CREDENTIAL_NAME}" and ${examples.length} example workflows`,
+			`importing the credentials "${DEMO_CREDENTIAL_NAME}" and "${DEMO_LOGIN_CREDENTIAL_NAME}" and ${examples.length} example workflows`,
 		);
-		await importCredentials(n8n, [credential]);
+		await importCredentials(n8n, credentials);
 		going();
 		await importWorkflows(n8n, examples);
 		going();
 		writeFileSync(stampFile, `${fingerprint}\n`);
 	} else {
 		say(
-			'the demo credential and example workflows are already in n8n: not importing them again (your edits are kept; `npm start -- --fresh` restores the originals)',
+			'the demo credentials and example workflows are already in n8n: not importing them again (your edits are kept; `npm start -- --fresh` restores the originals)',
 		);
 	}
 
@@ -377,8 +419,9 @@ async function main() {
 		`  n8n          ${server.url}   (ready in ${seconds()})`,
 		`               log in as ${OWNER.email} / ${OWNER.password}${owner.created ? '   (owner just created)' : ''}`,
 		`  sandbox      ${sandbox.url}   (admin: ${sandbox.url}/__sandbox/state)`,
-		`  credential   "${DEMO_CREDENTIAL_NAME}": API key ${SANDBOX_API_KEY} (Authorization: Bearer)`,
-		`               JWT login for the sandbox: demo@sandbox.test / sandbox-password`,
+		`  time zone    ${TIME_ZONE}   (n8n's, from this machine: a Schedule Time is read in it)`,
+		`  credentials  "${DEMO_CREDENTIAL_NAME}": API key ${SANDBOX_API_KEY} (Authorization: Bearer)`,
+		`               "${DEMO_LOGIN_CREDENTIAL_NAME}": Email and Password (JWT), ${SANDBOX_EMAIL} / ${SANDBOX_PASSWORD}`,
 		'  workflows    ' +
 			examples
 				.map((workflow) => `${workflow.name}\n               ${server.url}/workflow/${workflow.id}`)

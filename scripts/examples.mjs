@@ -9,9 +9,12 @@ export const EXAMPLES_DIR = path.resolve(
 	'examples',
 );
 
-/** The credential every example references (id and name are fixed in the JSON files). */
+/** The credential the examples reference (id and name are fixed in the JSON files). */
 export const DEMO_CREDENTIAL_ID = 'smsPlatformSandbox';
 export const DEMO_CREDENTIAL_NAME = 'SMS Platform Sandbox';
+/** The demo's login credential (Email and Password): the examples that schedule a send or manage contacts use it. */
+export const DEMO_LOGIN_CREDENTIAL_ID = 'smsPlatformSandboxLogin';
+export const DEMO_LOGIN_CREDENTIAL_NAME = 'SMS Platform Sandbox (login)';
 
 /** All examples/*.json, parsed, sorted by file name; each gets a `file` property only in `loadExampleFiles`. */
 export function loadExamples() {

@@ -20,7 +20,11 @@ import { after, before, describe, test } from 'node:test';
 
 import puppeteer from 'puppeteer-core';
 
-import { DEMO_CREDENTIAL_ID, DEMO_CREDENTIAL_NAME } from '../../scripts/examples.mjs';
+import {
+	DEMO_CREDENTIAL_ID,
+	DEMO_CREDENTIAL_NAME,
+	loadExampleFiles,
+} from '../../scripts/examples.mjs';
 import { freePort } from '../../scripts/n8n/process.mjs';
 import { login } from '../../scripts/n8n/rest.mjs';
 import { SANDBOX_API_KEY, SANDBOX_EMAIL, SANDBOX_PASSWORD } from '../../sandbox/server.mjs';
@@ -591,8 +595,13 @@ describe('the n8n editor with the SMS Platform nodes', () => {
 		await sleep(1500);
 		// The first result is the app: Enter opens its details (actions and triggers).
 		await page.keyboard.press('Enter');
-		// Every operation of the node is one action: 25 (16, then Contact and Sender ID added 9).
-		await page.waitForFunction(() => document.body.innerText.includes('Actions (25)'));
+		// Every operation of the built node is one action (counted from dist/: the count grows with each operation).
+		const actions = nodePanels().filter((panel) => !panel.file.startsWith('trigger-')).length;
+		await page.waitForFunction(
+			(count) => document.body.innerText.includes(`Actions (${count})`),
+			{},
+			actions,
+		);
 		// The app's description (the trigger's): one line, as n8n's own entries have.
 		const lines = await page.evaluate(() => {
 			const element = [...document.querySelectorAll('*')].find(
@@ -760,10 +769,107 @@ describe('the n8n editor with the SMS Platform nodes', () => {
 		await shot('07-example-output');
 	});
 
+	test('every example\'s Sender ID shows its value (not an empty "Mode…" picker)', async () => {
+		const sends = loadExampleFiles().flatMap(({ workflow }) =>
+			workflow.nodes
+				.filter(
+					(/** @type {any} */ node) =>
+						node.type === 'n8n-nodes-sms-platform.smsPlatform' &&
+						node.parameters.operation === 'send',
+				)
+				.map((/** @type {any} */ node) => ({
+					workflowId: workflow.id,
+					name: node.name,
+					sender: node.parameters.senderId.value,
+				})),
+		);
+		assert.ok(sends.length >= 6, `the examples have ${sends.length} Send nodes`);
+		for (const { workflowId, name, sender } of sends) {
+			await openNode(workflowId, name);
+			// The picker's inputs: its mode (From List / By Name) and its value (or the list's cached name).
+			const inputs = await page.$$eval(
+				'[data-test-id="ndv"] [data-test-id="parameter-input-senderId"] input',
+				(elements) =>
+					elements.map((input) => ({
+						value: /** @type {HTMLInputElement} */ (input).value,
+						placeholder: /** @type {HTMLInputElement} */ (input).placeholder,
+					})),
+			);
+			const values = inputs.map((input) => input.value);
+			// An expression shows in the expression editor (its text), a value in the picker's input.
+			const text = await page.$eval(
+				'[data-test-id="ndv"] [data-test-id="parameter-input-senderId"]',
+				(element) => element.textContent ?? '',
+			);
+			assert.ok(
+				sender.startsWith('=') ? text.includes(sender.slice(1)) : values.includes(sender),
+				`${workflowId} › ${name}: the picker shows ${JSON.stringify(inputs)} ${text}`,
+			);
+			assert.ok(
+				// n8n writes the modes' names in its own case ("From list"): the name is what counts.
+				values.some((value) => /^(from list|by name)$/i.test(value)),
+				`${workflowId} › ${name}: the picker's mode is shown, not "Mode…": ${JSON.stringify(inputs)}`,
+			);
+		}
+		await shot('07b-example-sender-id');
+		await closePanel();
+	});
+
+	test("the scheduled example runs with the demo's login credential; its SMS stays `scheduled`", async () => {
+		await fetch(`${sandboxUrl}/__sandbox/requests`, { method: 'DELETE' });
+		await page.goto(`${n8nUrl}/workflow/smsExScheduledReminder`, { waitUntil: 'domcontentloaded' });
+		const last = '[data-test-id="canvas-node"][data-node-name="Get its status"]';
+		await page.waitForSelector(last, { visible: true });
+		await page.waitForSelector('[data-test-id="execute-workflow-button"]');
+		await page.click('[data-test-id="execute-workflow-button"]');
+		await page.waitForFunction(
+			(selector) =>
+				document.querySelector(`${selector} [data-test-id="canvas-node-status-success"]`) !== null,
+			{ timeout: 90_000 },
+			last,
+		);
+		await (await page.$(last))?.click({ count: 2 });
+		await page.waitForSelector('[data-test-id="ndv"]');
+		await settled(
+			() => /scheduled/.test(document.querySelector('[data-test-id="ndv"]')?.textContent ?? ''),
+			30_000,
+		);
+		assert.match(
+			await page.$eval('[data-test-id="ndv"]', (ndv) => ndv.textContent ?? ''),
+			/scheduled/,
+		);
+		await shot('07c-scheduled-example-output');
+		await closePanel();
+		// The send went out on the login's route (an API key cannot schedule), for tomorrow 9:00 in n8n's time zone,
+		// which the demo takes from this machine.
+		const log = await (await fetch(`${sandboxUrl}/__sandbox/requests`)).json();
+		const sends = log.filter((/** @type {any} */ entry) => /\/sms\/send\/$/.test(entry.path));
+		assert.deepEqual(
+			sends.map((/** @type {any} */ entry) => `${entry.method} ${entry.path} ${entry.status}`),
+			['POST /api/messaging/sms/send/ 201'],
+		);
+		const at = new Date(sends[0].body.schedule_time);
+		const zone = process.env.GENERIC_TIMEZONE || Intl.DateTimeFormat().resolvedOptions().timeZone;
+		const wall = (/** @type {Date} */ date) =>
+			new Intl.DateTimeFormat('en-CA', {
+				timeZone: zone,
+				hourCycle: 'h23',
+				year: 'numeric',
+				month: '2-digit',
+				day: '2-digit',
+				hour: '2-digit',
+				minute: '2-digit',
+			}).format(date);
+		const tomorrow = wall(new Date(Date.now() + 24 * 3600_000)).slice(0, 10);
+		assert.equal(wall(at), `${tomorrow}, 09:00`);
+		const messages = await (await fetch(`${sandboxUrl}/__sandbox/messages`)).json();
+		assert.equal(messages.at(-1).status, 'scheduled');
+	});
+
 	test("every operation and event, in its panel at n8n's default width: no dummy option, no empty section, nothing cut", async (t) => {
 		// The nodes as the demo built them (before() has started it): their operations and events, found now.
 		const all = nodePanels();
-		assert.equal(all.length, 25 + 3, 'the built nodes have 25 operations and 3 events');
+		assert.ok(all.length >= 38 + 4, `the built nodes have ${all.length} operations and events`);
 		// UI_PANELS=sms-send,trigger-lowBalance checks only those (the screenshots' names).
 		const only = process.env.UI_PANELS?.split(',');
 		const panels = only ? all.filter((panel) => only.includes(panel.file)) : all;

@@ -17,7 +17,7 @@ import { router } from './actions/router';
 import * as sms from './actions/sms';
 import * as smsPackage from './actions/smsPackage';
 import * as template from './actions/template';
-import { APP_DESCRIPTION, requestOptionsDescription } from './helpers/descriptions';
+import { APP_DESCRIPTION, NEEDS_LOGIN, requestOptionsDescription } from './helpers/descriptions';
 import { listSearch } from './methods';
 import { CREDENTIAL_TYPE } from './transport';
 
@@ -64,7 +64,7 @@ export class SmsPlatform implements INodeType {
 					{
 						name: 'Contact',
 						value: 'contact',
-						description: 'The people you message: add, update, list, opt in or out',
+						description: `The people you message: add, update, list, opt in or out (${NEEDS_LOGIN})`,
 					},
 					{ name: 'Dashboard', value: 'dashboard', description: 'Dashboard metrics' },
 					{ name: 'Notification', value: 'notification', description: 'Your notifications' },
@@ -82,19 +82,19 @@ export class SmsPlatform implements INodeType {
 					{
 						name: 'Sender ID',
 						value: 'senderId',
-						description: 'The sender names messages come from: list them, request a new one',
+						description: `The sender names messages come from: list them, request a new one (${NEEDS_LOGIN})`,
 					},
 					{
 						name: 'Sender ID Request',
 						value: 'senderIdRequest',
-						description: 'Requests for new sender IDs and the service’s decision on them',
+						description: `Requests for new sender IDs and the service’s decision on them (${NEEDS_LOGIN})`,
 					},
 					{ name: 'SMS', value: 'sms', description: 'Send SMS, check delivery, statistics' },
 					{ name: 'SMS Package', value: 'smsPackage', description: 'SMS packages on sale' },
 					{
 						name: 'Template',
 						value: 'template',
-						description: 'Approved message texts kept in one place, filled in per recipient',
+						description: `Approved message texts, filled in per recipient (${NEEDS_LOGIN})`,
 					},
 				],
 				default: 'sms',

@@ -116,6 +116,17 @@ describe('sms.send with Combine Items', () => {
 		});
 	});
 
+	it('the hint counts in words that agree with the numbers: one item, one request, one message ID', async () => {
+		recordSends();
+		const { hints } = await runNode({
+			parameters: sendParameters({ combineItems: true }),
+			items: [{ to: phone(1) }],
+		});
+		expect(hints.map((hint) => hint.message)).toEqual([
+			'Combine Items: 1 item went out in 1 accepted request, message ID msg-1.',
+		]);
+	});
+
 	it('a failed request fails exactly the items it carried, as error items under continueOnFail', async () => {
 		recordSends({ failOn: (_body, n) => (n === 2 ? 503 : undefined) });
 		const items = Array.from({ length: 5 }, (_, i) => ({ to: phone(i) }));
@@ -126,7 +137,7 @@ describe('sms.send with Combine Items', () => {
 		});
 		// The hint counts only the items an accepted request carried.
 		expect(hints.map((hint) => hint.message)).toEqual([
-			'Combine Items: 3 of 5 items went out in 2 accepted request(s), message IDs msg-1, msg-3.',
+			'Combine Items: 3 of 5 items went out in 2 accepted requests, message IDs msg-1, msg-3.',
 		]);
 		expect(output).toHaveLength(5);
 		expect(output.map((o) => o.json.message_id ?? 'error')).toEqual([

@@ -12,3 +12,10 @@ exports.exampleFiles = () =>
 	readdirSync(path.join(root, 'examples'))
 		.filter((name) => name.endsWith('.json'))
 		.sort();
+
+/** Each example workflow, parsed: `{ file, workflow }`. */
+exports.examples = () =>
+	exports.exampleFiles().map((file) => ({
+		file,
+		workflow: JSON.parse(readFileSync(path.join(root, 'examples', file), 'utf8')),
+	}));

@@ -1,3 +1,4 @@
+import { ExecuteContext } from 'n8n-core';
 import nock from 'nock';
 
 import { settleWindow } from '../../nodes/SmsPlatform/dedupe/settle';
@@ -29,3 +30,17 @@ afterAll(() => {
 // The Dedupe Key's settle window: 2 ms, not a second (test/dedupe/keyStore.test.ts tests the window itself).
 settleWindow.ms = 2;
 settleWindow.slowCallMs = 60_000;
+
+// n8n's backend logger (a node's `this.logger`, and n8n-core's own lines on a failed node) writes through winston to
+// console.log: a passing run prints none of it. test/hardening/secrets.test.ts records it (its own output, set later).
+{
+	let proto: object | null = ExecuteContext.prototype;
+	let getter: (() => unknown) | undefined;
+	while (proto && !getter) {
+		getter = Object.getOwnPropertyDescriptor(proto, 'logger')?.get;
+		proto = Object.getPrototypeOf(proto) as object | null;
+	}
+	const logger = getter?.call({}) as { setInternalLogger(l: unknown): void } | undefined;
+	const silent = { log: () => undefined, child: () => silent };
+	logger?.setInternalLogger(silent);
+}

@@ -257,7 +257,7 @@ describe('error bodies through a node run → the message a user sees', () => {
 			401,
 			{ detail: 'Invalid API key.' },
 			'The service did not accept the credential [item 0]',
-			/^The service said: "Invalid API key\." \(HTTP 401\)\. The API key, sent as 'Authorization: Bearer', was not accepted\. Check the key in the credential\. If it is right, set 'Authentication' to 'API Key \(X-API-Key\)'/,
+			/^The service said: "Invalid API key\." \(HTTP 401\)\. The API key, sent as 'Authorization: Bearer', was not accepted\. Check the key in the credential\. If it is right, set 'Authentication' to 'API Key \(X-API-Key Header\)'/,
 			undefined,
 		],
 		[

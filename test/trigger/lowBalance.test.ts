@@ -159,6 +159,8 @@ describe('trigger lowBalance', () => {
 		expect(error.description).toContain(
 			"The API key, sent as 'Authorization: Bearer', was not accepted",
 		);
+		// The setting to try next, by the name the credential's 'Authentication' list shows.
+		expect(error.description).toContain("set 'Authentication' to 'API Key (X-API-Key Header)'");
 		expect(live.staticDataJson()).toBe(before);
 	});
 

@@ -7,6 +7,8 @@ import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } f
 import { SmsPlatformApi } from '../../credentials/SmsPlatformApi.credentials';
 import { SmsPlatform } from '../../nodes/SmsPlatform/SmsPlatform.node';
 import { SmsPlatformTrigger } from '../../nodes/SmsPlatform/SmsPlatformTrigger.node';
+import { NEEDS_LOGIN } from '../../nodes/SmsPlatform/helpers/descriptions';
+import { adviceFor } from '../../nodes/SmsPlatform/transport/advice';
 
 type Option = INodePropertyOptions & { action?: string };
 
@@ -218,6 +220,39 @@ describe('UI copy (n8n UX guidelines)', () => {
 		).toEqual([]);
 		expect(
 			PARAMETERS.filter(([, property]) => property.type === 'notice').map(([where]) => where),
+		).toEqual([]);
+	});
+
+	it("names the credential's Authentication options as the list shows them, where advice or a description quotes one", () => {
+		const names = (
+			credential.properties.find((property) => property.name === 'authMethod')?.options ?? []
+		).map((option) => option.name);
+		const advice = (['apiKeyBearer', 'apiKeyHeader', 'jwt'] as const).map((mode) =>
+			adviceFor(401, { mode }),
+		);
+		const quoted = [...advice, NEEDS_LOGIN].flatMap((text) =>
+			[...text.matchAll(/'((?:API Key|Email and Password)[^']*)'/g)].map((match) => match[1]),
+		);
+		expect(quoted).toContain('API Key (X-API-Key Header)');
+		expect(quoted.filter((name) => !names.includes(name))).toEqual([]);
+	});
+
+	it('says where the user picks a resource of the real service (contacts, sender IDs, templates), and in each contact and sender ID operation, that it needs the login credential', () => {
+		// Create or Update keeps n8n's own text for an upsert (the lint asks for it word for word): its resource says it.
+		const operations = OPTIONS.filter(([where]) => /› Operation › /.test(where))
+			.filter(([, option]) =>
+				/contacts?$|^Get many senders$|^Request sender ID$/.test(String(option.action)),
+			)
+			.filter(([, option]) => option.value !== 'upsert');
+		const resources = OPTIONS.filter(([where]) =>
+			/› Resource › (Contact|Sender ID|Sender ID Request|Template)$/.test(where),
+		);
+		expect(operations).toHaveLength(10);
+		expect(resources).toHaveLength(4);
+		expect(
+			[...operations, ...resources]
+				.filter(([, option]) => !String(option.description).includes(NEEDS_LOGIN))
+				.map(([where]) => where),
 		).toEqual([]);
 	});
 

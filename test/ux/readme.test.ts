@@ -5,7 +5,7 @@
  */
 import nock from 'nock';
 
-import { exampleFiles, readme } from '../support/readme.cjs';
+import { exampleFiles, examples, readme } from '../support/readme.cjs';
 import { BASE_URL, caught, runNode } from '../support/harness';
 
 const SEND = '/api/integration/v1/sms/send/';
@@ -165,5 +165,74 @@ describe('README: the examples as the demo imports them', () => {
 		expect(text).toContain(
 			`the ${numbers[exampleFiles().length]} example workflows of \`examples/\``,
 		);
+	});
+});
+
+describe('the examples: what the editor shows and which credential each node needs', () => {
+	const nodes = examples().flatMap(({ file, workflow }) =>
+		workflow.nodes.map((node) => ({ file, ...node })),
+	);
+	const ours = nodes.filter((node) => node.type === 'n8n-nodes-sms-platform.smsPlatform');
+	/** Contacts, sender IDs and a scheduled send: the real service's own routes, which take only the login. */
+	const needsLogin = (parameters: Record<string, unknown>) =>
+		['contact', 'senderId'].includes(String(parameters.resource)) ||
+		Boolean((parameters.options as Record<string, unknown> | undefined)?.scheduleTime) ||
+		(parameters.senderId as { mode?: string } | undefined)?.mode === 'list';
+
+	it('stores every Sender ID in the picker\'s own shape, so the editor shows its value and not "Mode…"', () => {
+		const sends = ours.filter((node) => node.parameters.operation === 'send');
+		expect(sends.length).toBeGreaterThanOrEqual(6);
+		for (const { file, name, parameters } of sends) {
+			const sender = parameters.senderId as Record<string, unknown>;
+			expect({ where: `${file} › ${name}`, rl: sender.__rl, value: typeof sender.value }).toEqual({
+				where: `${file} › ${name}`,
+				rl: true,
+				value: 'string',
+			});
+			expect(['list', 'name']).toContain(sender.mode);
+			// From List shows the name it cached; By Name shows the value itself.
+			if (sender.mode === 'list') expect(sender.cachedResultName).toBe(sender.value);
+		}
+	});
+
+	it("uses the demo's login credential in the workflows that need it (one credential a workflow), its API key elsewhere", () => {
+		const loginFiles = new Set(
+			ours.filter((node) => needsLogin(node.parameters)).map((node) => node.file),
+		);
+		expect([...loginFiles].sort()).toEqual([
+			'contact-signup-and-stop.json',
+			'form-signup-tag-and-template.json',
+			'scheduled-reminder.json',
+			'sender-id-request-and-decision.json',
+		]);
+		const wrong = ours
+			.filter(
+				(node) =>
+					node.credentials?.smsPlatformApi?.id !==
+					(loginFiles.has(node.file) ? 'smsPlatformSandboxLogin' : 'smsPlatformSandbox'),
+			)
+			.map((node) => `${node.file} › ${node.name}`);
+		expect(wrong).toEqual([]);
+	});
+
+	it("tells what the sign-up example's webhooks take: in a sticky note on the workflow and in the README", () => {
+		const note = nodes.find(
+			(node) =>
+				node.file === 'contact-signup-and-stop.json' && node.type === 'n8n-nodes-base.stickyNote',
+		);
+		const bodies = [
+			'{"name": "Amina Juma", "phone": "+255712345678", "email": "amina@example.com"}',
+			'{"from": "+255712345678", "text": "STOP"}',
+		];
+		for (const body of bodies) {
+			expect(String(note?.parameters.content)).toContain(body);
+			expect(readme()).toContain(body);
+		}
+		// The bodies carry what the workflow's expressions read.
+		const read = nodes
+			.filter((node) => node.file === 'contact-signup-and-stop.json')
+			.flatMap((node) => [...JSON.stringify(node.parameters).matchAll(/\$json\.body\.(\w+)/g)])
+			.map((match) => match[1]);
+		expect([...new Set(read)].sort()).toEqual(['email', 'from', 'name', 'phone', 'text']);
 	});
 });

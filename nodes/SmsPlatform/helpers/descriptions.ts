@@ -9,6 +9,13 @@ import { DEFAULT_SETTINGS } from '../transport';
  */
 export const APP_DESCRIPTION = 'Send SMS and take mobile money payments';
 
+/**
+ * Which credential an operation on the real service's own routes needs (contacts, sender IDs): they take only the
+ * email and password login, so each one says it in its description, where the user picks it. Short: the panel shows
+ * two lines of a description.
+ */
+export const NEEDS_LOGIN = "needs 'Email and Password (JWT)'";
+
 /** Return All / Limit, as every list operation of n8n has them. */
 export function returnAllOrLimit(): INodeProperties[] {
 	return [

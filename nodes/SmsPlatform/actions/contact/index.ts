@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { NEEDS_LOGIN } from '../../helpers/descriptions';
+
 import * as addTags from './addTags.operation';
 import * as create from './create.operation';
 import * as deleteContact from './delete.operation';
@@ -24,15 +26,13 @@ export const description: INodeProperties[] = [
 				name: 'Add Tags',
 				value: 'addTags',
 				action: 'Add tags to contact',
-				description:
-					'Update contacts with more tags, keeping the tags they have; items are combined, up to 100 contacts a request',
+				description: `Update contacts with more tags, keeping the tags they have (${NEEDS_LOGIN})`,
 			},
 			{
 				name: 'Create',
 				value: 'create',
 				action: 'Create contact',
-				description:
-					'Create a new contact from a name and a phone number and return it with its ID; fails if the number is taken',
+				description: `Create a new contact from a name and a phone number (${NEEDS_LOGIN})`,
 			},
 			{
 				name: 'Create or Update',
@@ -44,41 +44,37 @@ export const description: INodeProperties[] = [
 				name: 'Delete',
 				value: 'delete',
 				action: 'Delete contact',
-				description: 'Delete a contact permanently, by its ID; returns deleted: true',
+				description: `Delete a contact permanently, by its ID (${NEEDS_LOGIN})`,
 			},
 			{
 				name: 'Get',
 				value: 'get',
 				action: 'Get contact',
-				description:
-					'Retrieve a contact by its ID: name, phone number, email, tags and opt-in state',
+				description: `Retrieve a contact by its ID, with its tags and opt-in state (${NEEDS_LOGIN})`,
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many contacts',
-				description:
-					'Retrieve a list of contacts, newest first, optionally filtered by text, phone, email or active state',
+				description: `Retrieve a list of contacts, newest first, optionally filtered (${NEEDS_LOGIN})`,
 			},
 			{
 				name: 'Opt In',
 				value: 'optIn',
 				action: 'Opt in contact',
-				description: 'Update a contact’s consent, by its ID: opted in to messages again',
+				description: `Update a contact’s consent, by its ID: opted in to messages again (${NEEDS_LOGIN})`,
 			},
 			{
 				name: 'Opt Out',
 				value: 'optOut',
 				action: 'Opt out contact',
-				description:
-					'Update a contact’s consent, by its ID: opted out of messages (e.g. after they replied STOP), with an optional reason',
+				description: `Update a contact’s consent, by its ID: opted out of messages (${NEEDS_LOGIN})`,
 			},
 			{
 				name: 'Update',
 				value: 'update',
 				action: 'Update contact',
-				description:
-					'Update a contact, by its ID: name, phone number, email, tags, attributes or active state; returns the updated contact',
+				description: `Update a contact’s details or active state, by its ID (${NEEDS_LOGIN})`,
 			},
 		],
 		default: 'get',

@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { NEEDS_LOGIN } from '../../helpers/descriptions';
+
 import * as getAll from './getAll.operation';
 import * as request from './request.operation';
 
@@ -16,16 +18,14 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				action: 'Get many sender ids',
-				description:
-					"Retrieve a list of the sender IDs the account may send from (the names 'Send' accepts), one item each",
+				action: 'Get many senders',
+				description: `Retrieve a list of the sender IDs the account may send from (${NEEDS_LOGIN})`,
 			},
 			{
 				name: 'Request',
 				value: 'request',
 				action: 'Request sender ID',
-				description:
-					'Ask for a new sender ID with a sample message; it stays pending until the service approves it',
+				description: `Ask for a new sender ID, pending until the service approves it (${NEEDS_LOGIN})`,
 			},
 		],
 		default: 'getAll',

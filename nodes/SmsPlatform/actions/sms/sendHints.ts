@@ -16,15 +16,23 @@ import type { SendOutcome } from './sendOutcome';
  * sending again.
  */
 export function combinedHint(combined: PreparedItem[], sent: SendOutcome[]): string | undefined {
-	const ids = new Set(sent.flatMap((outcome) => outcome.messageIds));
-	if (!ids.size) return undefined;
-	const list = [...ids];
+	const unique = new Set(sent.flatMap((outcome) => outcome.messageIds));
+	if (!unique.size) return undefined;
+	const list = [...unique];
 	const shown = list.length > 3 ? `${list[0]} … ${list[list.length - 1]}` : list.join(', ');
 	// Only the items an accepted request carried: the others failed or are unknown (their items say so).
 	const accepted = sent.filter((outcome) => outcome.messageIds.length > 0).length;
 	const items =
-		accepted === combined.length ? `${accepted} items` : `${accepted} of ${combined.length} items`;
-	return `Combine Items: ${items} went out in ${list.length} accepted request(s), message IDs ${shown}.`;
+		accepted === combined.length
+			? counted(accepted, 'item')
+			: `${accepted} of ${counted(combined.length, 'item')}`;
+	const ids = list.length === 1 ? 'message ID' : 'message IDs';
+	return `Combine Items: ${items} went out in ${counted(list.length, 'accepted request')}, ${ids} ${shown}.`;
+}
+
+/** "1 item", "2 items". */
+function counted(count: number, noun: string): string {
+	return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /** From this many one-request-per-item sends of the same message, the node suggests combining. */
