@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
 import { getRecord } from '../../transport';
-import { PERIODS } from '../dashboard/period';
+import { PERIODS, readPeriod } from '../dashboard/period';
 
 const properties: INodeProperties[] = [
 	{
@@ -26,15 +26,7 @@ export const description = updateDisplayOptions(
  * and payment methods beside them.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const raw = this.getNodeParameter('period', itemIndex, '30d') as unknown;
-	const period = typeof raw === 'string' ? raw.trim() : (JSON.stringify(raw) ?? String(raw));
-	if (!(period in PERIODS)) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`'Period' "${period}" is not one of ${Object.keys(PERIODS).join(', ')}`,
-			{ itemIndex, description: `Choose one of ${Object.keys(PERIODS).join(', ')} in 'Period'.` },
-		);
-	}
+	const period = readPeriod(this, itemIndex);
 	const answer = await getRecord(this, {
 		...endpoints.billingSummary(),
 		qs: { period },

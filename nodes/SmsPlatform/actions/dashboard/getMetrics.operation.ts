@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
 import { getRecord } from '../../transport';
-import { PERIODS, ignoredPeriod } from './period';
+import { PERIODS, ignoredPeriod, readPeriod } from './period';
 
 const properties: INodeProperties[] = [
 	{
@@ -23,16 +23,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const raw = this.getNodeParameter('period', itemIndex, '30d') as unknown;
-	// An expression may give an object or a list: name it as JSON rather than "[object Object]".
-	const period = typeof raw === 'string' ? raw.trim() : (JSON.stringify(raw) ?? String(raw));
-	if (!(period in PERIODS)) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`'Period' "${period}" is not one of ${Object.keys(PERIODS).join(', ')}`,
-			{ itemIndex, description: `Choose one of ${Object.keys(PERIODS).join(', ')} in 'Period'.` },
-		);
-	}
+	const period = readPeriod(this, itemIndex);
 	const metrics = await getRecord(this, {
 		path: endpoints.dashboardMetrics().path,
 		qs: { period },

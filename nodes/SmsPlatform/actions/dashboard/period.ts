@@ -1,4 +1,5 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 /** The periods Get Metrics asks for, in days, with their names in the Period field. */
 export const PERIODS: Record<string, { days: number; name: string }> = {
@@ -74,4 +75,19 @@ function periodInCards(answer: IDataObject, wanted: number): { stated: unknown }
 			return { stated: description };
 	}
 	return undefined;
+}
+
+/** An item's 'Period' (Dashboard → Get Metrics, Billing → Get Summary), checked to be one of PERIODS. */
+export function readPeriod(ctx: IExecuteFunctions, itemIndex: number): string {
+	const raw = ctx.getNodeParameter('period', itemIndex, '30d') as unknown;
+	// An expression may give an object or a list: name it as JSON rather than "[object Object]".
+	const period = typeof raw === 'string' ? raw.trim() : (JSON.stringify(raw) ?? String(raw));
+	if (!(period in PERIODS)) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`'Period' "${period}" is not one of ${Object.keys(PERIODS).join(', ')}`,
+			{ itemIndex, description: `Choose one of ${Object.keys(PERIODS).join(', ')} in 'Period'.` },
+		);
+	}
+	return period;
 }
