@@ -6,7 +6,7 @@ import nock from 'nock';
 import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { readServerWords } from '../../nodes/SmsPlatform/transport/body';
+import { readServerWords } from '../../nodes/SmsPlatform/transport/words';
 import { adviceFor } from '../../nodes/SmsPlatform/transport/advice';
 import { ownCopy } from '../../nodes/SmsPlatform/actions/operation';
 import {

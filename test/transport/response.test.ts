@@ -5,13 +5,8 @@
 
 import { groupedRecords } from '../../nodes/SmsPlatform/helpers/billing';
 import { isRead } from '../../nodes/SmsPlatform/helpers/notifications';
-import {
-	coerceNumbers,
-	hasNext,
-	listCount,
-	listIn,
-	unwrapObject,
-} from '../../nodes/SmsPlatform/transport/envelopes';
+import { hasNext, listCount, listIn } from '../../nodes/SmsPlatform/transport/pages';
+import { coerceNumbers, unwrapObject } from '../../nodes/SmsPlatform/transport/records';
 
 describe('unwrapObject', () => {
 	const tx = { transaction_id: 't1', status: 'completed' };

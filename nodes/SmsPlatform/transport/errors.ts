@@ -1,7 +1,7 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { readServerWords } from './body';
+import { readServerWords } from './words';
 import type { RequestSettings } from './defaults';
 import { adviceFor, type CredentialMode, unreachableAdvice } from './advice';
 import type { NetworkFailure } from './policy';

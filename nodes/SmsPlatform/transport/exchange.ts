@@ -3,7 +3,6 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { endpoints } from '../endpoints';
 import { probeApiKey } from './apiKeyProbe';
-import { lowerCaseHeaders, parseBody, saysNoMatch } from './body';
 import type { RequestSettings } from './defaults';
 import {
 	blockedByN8nError,
@@ -18,8 +17,7 @@ import {
 } from './errors';
 import { isLoginFailure, loginError } from './login';
 import { decide, networkFailure, type Attempt, type Counters } from './policy';
-import { readAnswer } from './readAnswer';
-import { scrubAnswer, scrubError } from './redaction';
+import { parseBody, readAnswer, saysNoMatch } from './readAnswer';
 import type { ApiRequest, ApiResponse } from './request';
 import { answeredOn, normalizeBaseUrl, routesFor, triesTheOther } from './routes';
 import {
@@ -28,6 +26,8 @@ import {
 	credentialsOf,
 	noteRateHeaders,
 	paceDelay,
+	scrubAnswer,
+	scrubError,
 	sessionOf,
 	settingsOf,
 	type ApiContext,
@@ -240,4 +240,15 @@ function rethrowIfAnswered(ctx: ApiContext, req: ApiRequest, error: unknown): un
 	const login = isLoginFailure(error);
 	if (login) throw loginError(ctx.getNode(), login, req.itemIndex);
 	return error;
+}
+
+/** An answer's headers by lower-case name, each one text (a repeated header's values joined). */
+export function lowerCaseHeaders(headers: unknown): Record<string, string> {
+	const out: Record<string, string> = {};
+	if (!headers || typeof headers !== 'object') return out;
+	for (const [key, value] of Object.entries(headers as Record<string, unknown>)) {
+		if (value === undefined || value === null) continue;
+		out[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+	}
+	return out;
 }

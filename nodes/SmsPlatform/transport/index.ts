@@ -7,24 +7,23 @@
  * Behind it, one responsibility a file:
  * - exchange.ts: the HTTP exchange, one request repeated as policy.ts decides (retries, re-login, rate-limit waits);
  * - defaults.ts: the default timeouts, retries and waits;
- * - session.ts: what one run holds: the credential's data, each request's settings (its own over the defaults), the
- *   rate-limit budget the service reported, and the pacing and parallel slots that spend it;
+ * - session.ts: what one run holds: the credential's data (its secrets kept out of errors and answers), each
+ *   request's settings (its own over the defaults), the rate-limit budget the service reported, and the pacing and
+ *   parallel slots that spend it;
  * - login.ts: the e-mail and password login (JWT); apiKeyProbe.ts: tells a wrong API key from a refusing endpoint;
- * - redaction.ts: the credential's secrets removed from errors and answers;
- * - body.ts: parsing a body, the service's own words; envelopes.ts: the resource, list and numbers in an answer;
- * - readAnswer.ts: a final answer's value or error (a 2xx without what was asked too); errors.ts: every error's
- *   title and constructor; advice.ts: what to do about it (by status, credential mode, repeats, network code);
+ * - readAnswer.ts: an answer parsed, its value or error (a 2xx without what was asked too); words.ts: the service's
+ *   own words in an error body; errors.ts: every error's title and constructor; advice.ts: what to do about it (by
+ *   status, credential mode, repeats, network code);
  * - request.ts: what a request is; routes.ts: where it goes (the Base URL and its errors; the two route families,
  *   documented and login, and the one try on the other);
- * - pages.ts: the page walker (order, parallel pages, each record once, the list's end); records.ts: what
- *   operations read (one record, a list).
+ * - pages.ts: the page walker (order, parallel pages, each record once, the list's end; where a list sits in an
+ *   answer); records.ts: what operations read (one record, a list; where a record sits in an answer, its numbers).
  */
 
 export { apiRequest } from './exchange';
 export type { ApiRequest } from './request';
-export { getList, getRecord, listRecords } from './records';
+export { coerceNumbers, getList, getRecord, listRecords, unwrapObject } from './records';
 export { readPages, PAGE_SIZE } from './pages';
-export { coerceNumbers, unwrapObject } from './envelopes';
 export {
 	credentialNotAccepted,
 	mayHaveBeenAccepted,

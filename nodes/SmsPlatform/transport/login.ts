@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { endpoints } from '../endpoints';
-import { readServerWords } from './body';
+import { readServerWords } from './words';
 import { unreachableAdvice } from './advice';
 import { buildApiError, isBlockedByN8n } from './errors';
 import { checkedBaseUrl } from './routes';

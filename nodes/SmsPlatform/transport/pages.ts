@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { RequestSettings } from './defaults';
-import { hasNext, listCount, listIn } from './envelopes';
 import { unexpectedAnswerError } from './readAnswer';
 import { apiRequest } from './exchange';
 import type { ApiRequest, ApiResponse } from './request';
@@ -219,4 +218,56 @@ export function listAnswer(
 		);
 	}
 	return read;
+}
+
+// Where a list sits in an answer: its records, its count, whether it has a next page.
+
+function isPlainObject(value: unknown): value is IDataObject {
+	return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * Where any list answer may keep its records: the page envelope's `results`, or a generic wrapper. An endpoint whose
+ * list has a key of its own names it (`listKey` in endpoints.ts, e.g. recent activity's `activities`): it is tried
+ * first.
+ */
+const LIST_KEYS = ['results', 'data', 'items', 'records'];
+
+const listKeys = (listKey?: string) => (listKey ? [listKey, ...LIST_KEYS] : LIST_KEYS);
+
+/**
+ * The records of a list answer: a bare array, or one held under a list key (a page envelope's `results`, `data`,
+ * `items`, the endpoint's own key), also one level down (`{success, data: {results}}`). `undefined` when the body is
+ * no list answer at all (an empty body, an error page, an unrelated object), which must not pass for an empty list.
+ * Entries that are not records are dropped.
+ */
+export function listIn(body: unknown, listKey?: string): IDataObject[] | undefined {
+	if (Array.isArray(body)) return body.filter(isPlainObject);
+	if (!isPlainObject(body)) return undefined;
+	let empty: IDataObject[] | undefined;
+	for (const key of listKeys(listKey)) {
+		const value = body[key];
+		if (Array.isArray(value)) return value.filter(isPlainObject);
+		if (isPlainObject(value)) {
+			const nested = listIn(value, listKey);
+			// An empty list inside one key does not hide records under a later one.
+			if (nested?.length) return nested;
+			empty ??= nested;
+		}
+	}
+	return empty;
+}
+
+/** Total count from a page envelope, when the service gives one. */
+export function listCount(body: unknown): number | undefined {
+	if (!isPlainObject(body)) return undefined;
+	const count = Number(body.count ?? (isPlainObject(body.data) ? body.data.count : undefined));
+	return Number.isFinite(count) ? count : undefined;
+}
+
+/** Whether a page envelope says there is a next page: `undefined` when it does not say. */
+export function hasNext(body: unknown): boolean | undefined {
+	if (!isPlainObject(body)) return undefined;
+	if (!('next' in body)) return undefined;
+	return body.next !== null && body.next !== undefined && body.next !== '';
 }

@@ -1,6 +1,6 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { parseBody, type ParsedBody, readServerWords, saysNoMatch } from './body';
+import { looksLikeHtml, readServerWords } from './words';
 import {
 	buildApiError,
 	type CredentialMode,
@@ -9,7 +9,36 @@ import {
 	titleFor,
 } from './errors';
 
-/** The final answer to a request: its value, or the error it stands for. */
+/**
+ * The final answer to a request: its body parsed, its value, or the error it stands for (the service's own words are
+ * read in words.ts).
+ */
+
+export type ParsedBody =
+	| { kind: 'json'; value: unknown }
+	| { kind: 'html'; value: string }
+	| { kind: 'invalid'; value: string };
+
+/** The one place an answer is parsed: JSON, an HTML page, or text that is neither. */
+export function parseBody(raw: unknown): ParsedBody {
+	if (typeof raw !== 'string') return { kind: 'json', value: raw ?? {} };
+	const text = raw.trim();
+	if (text === '') return { kind: 'json', value: {} };
+	try {
+		return { kind: 'json', value: JSON.parse(text) as unknown };
+	} catch {
+		if (looksLikeHtml(text)) return { kind: 'html', value: text };
+		return { kind: 'invalid', value: text };
+	}
+}
+
+const NO_MATCH = /No [\w .-]{1,80}? matches the given query\.?/i;
+
+/** Django's "No <Thing> matches the given query.": a not-found that some servers answer with a 500. */
+export function saysNoMatch(raw: unknown, words?: RegExp): boolean {
+	const text = typeof raw === 'string' ? raw : JSON.stringify(raw ?? '');
+	return NO_MATCH.test(text) || (words?.test(text) ?? false);
+}
 
 /**
  * The server does not have this route: a 404 or 405 on a path that names no record, or on any path an HTML "Not

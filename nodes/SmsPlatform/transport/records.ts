@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { RequestSettings } from './defaults';
-import { coerceNumbers, unwrapObject } from './envelopes';
 import { unexpectedAnswerError } from './readAnswer';
 import { apiRequest } from './exchange';
 import { listAnswer, listRequest, type ListRequest, pageSizeOf, readPages } from './pages';
@@ -11,6 +10,8 @@ import type { ApiContext } from './session';
 /**
  * What operations read: one record (getRecord), the records of a paged list (listRecords) and a list without pages
  * (getList), each checked: an answer without what the operation exists to return is an error, never an empty success.
+ * Also where a record sits in an answer (bare or in an envelope) and its numbers that arrive as strings; where a list
+ * sits is the page walker's (pages.ts).
  */
 
 /** What a GET of one resource must give: the wrapper the endpoint documents, its number fields, its key fields. */
@@ -141,4 +142,78 @@ export async function getList(
 		message: `The service's answer is not a list of ${expected.noun}`,
 		description: `Expected ${expected.shape}. Check the credential's 'Base URL'.`,
 	}).records;
+}
+
+// The record inside an answer, and its numbers.
+
+function isPlainObject(value: unknown): value is IDataObject {
+	return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * Generic wrappers, tried when an envelope holds several objects. An endpoint whose answer has a wrapper of its own
+ * names it (`wrapper` in endpoints.ts, e.g. a payment's `transaction`): the caller passes it as `preferred`.
+ */
+const WRAPPER_KEYS = ['data', 'result'];
+
+/** Keys of an envelope that say something about the answer, never the resource itself. */
+const ENVELOPE_KEYS = new Set([
+	'success',
+	'status',
+	'timestamp',
+	'message',
+	'detail',
+	'code',
+	'error_code',
+	'errors',
+	'meta',
+	'links',
+]);
+
+/**
+ * Single-object responses may come bare or in any envelope (`{success, data}`, `{success, analytics}`,
+ * `{success, timestamp, data, message}`, `{success, transaction}`...): returns the resource itself. An envelope is an
+ * object with `success` (or with one key only) whose one object-valued field, besides the envelope's own fields, is
+ * the resource. `preferred` names the wrapper the endpoint documents, tried first.
+ */
+export function unwrapObject(body: unknown, preferred?: string): IDataObject {
+	if (!isPlainObject(body)) return {};
+	if (preferred && isPlainObject(body[preferred])) return body[preferred];
+	const keys = Object.keys(body);
+	if ('success' in body || keys.length === 1) {
+		const inner = keys.filter(
+			(key) => isPlainObject(body[key]) && (!ENVELOPE_KEYS.has(key) || key === 'message'),
+		);
+		// Only object-valued fields next to envelope fields: the one object is the resource.
+		const scalarsAreEnvelope = keys.every((key) => inner.includes(key) || ENVELOPE_KEYS.has(key));
+		if (inner.length === 1 && scalarsAreEnvelope) return body[inner[0]] as IDataObject;
+		for (const key of WRAPPER_KEYS) {
+			if (isPlainObject(body[key])) return body[key];
+		}
+	}
+	return body;
+}
+
+/** Numbers that arrive as strings, at the given dotted paths (`[]` for each entry of a list), made numbers. */
+export function coerceNumbers<T extends IDataObject>(record: T, paths: string[]): T {
+	for (const path of paths) coercePath(record, path.split('.'));
+	return record;
+}
+
+function coercePath(target: unknown, parts: string[]): void {
+	if (!isPlainObject(target) || parts.length === 0) return;
+	const [head, ...rest] = parts;
+	if (head.endsWith('[]')) {
+		const list = target[head.slice(0, -2)];
+		if (Array.isArray(list)) for (const entry of list) coercePath(entry, rest);
+		return;
+	}
+	if (rest.length) {
+		coercePath(target[head], rest);
+		return;
+	}
+	const value = target[head];
+	if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) {
+		target[head] = Number(value);
+	}
 }

@@ -5,12 +5,10 @@ import { parallelSlots } from '../../transport';
 import type { FailureGate, ItemResult } from '../operation';
 import { checkBalance } from './balanceCheck';
 import { waitForDelivery } from './delivery';
-import { prepare, type PreparedItem } from './prepare';
-import { combinedHint, combiningHint } from './sendHints';
-import { refused, settle, type SendOutcome } from './sendOutcome';
+import { DEFAULT_BATCH_SIZE, groupKey, prepare, type PreparedItem } from './prepare';
+import { refused, SentLedger, settle, type SendOutcome } from './sendOutcome';
 import { followFirst, SendKeys, sendKeyed } from '../../dedupe/smsKeys';
 import { planCombined, planItem, sendOnce, unsendable } from './sendRequests';
-import { SentLedger } from './sentLedger';
 import { readTemplates } from './templateText';
 
 export { description } from './send.description';
@@ -18,13 +16,13 @@ export { description } from './send.description';
 /**
  * SMS → Send, all items at once, in three passes:
  * 1. read and check every item (prepare.ts); items sent in an earlier try of this execution are answered from the
- *    ledger (sentLedger.ts); with Check Balance First, nothing is sent when the balance cannot cover the run;
+ *    ledger (SentLedger, sendOutcome.ts); with Check Balance First, nothing is sent when the balance cannot cover the run;
  * 2. send: one request per item in order (its recipients split by Batch Size), then the combined items together,
  *    several requests at once; the plan and the one wire call are in sendRequests.ts, and this function calls the
  *    wire call itself, so the road to the wire is execute → router → here → sendOnce → transport; with a Dedupe Key
  *    the key calls wrap it (dedupe/smsKeys.ts); every item ends as a typed outcome (sendOutcome.ts), recorded in the
  *    ledger at once;
- * 3. with Wait for Delivery, follow the messages until final (delivery.ts); hints for the output pane.
+ * 3. with Wait for Delivery, follow the messages until final (delivery.ts); hints for the output pane (below).
  * Without "Continue On Fail" the run stops at its first failed item: the gate (the router's) says when.
  */
 export async function executeBatch(
@@ -175,4 +173,47 @@ function results(outcomes: Array<SendOutcome | undefined>): Array<ItemResult | u
 		if (outcome.item?.dedupeKey !== undefined) json.dedupeKey = outcome.item.dedupeKey;
 		return outcome.error ? { error: outcome.error, fields: json } : { output: json };
 	});
+}
+
+// The hints of the output pane: what a combined send did, or that combining would have saved requests.
+
+/**
+ * What a combined send did: how many requests carried the items, and their message ids. Were the execution lost
+ * before it ends (a queue-mode worker that stops), these are what to look up in the service's message log before
+ * sending again.
+ */
+export function combinedHint(combined: PreparedItem[], sent: SendOutcome[]): string | undefined {
+	const unique = new Set(sent.flatMap((outcome) => outcome.messageIds));
+	if (!unique.size) return undefined;
+	const list = [...unique];
+	const shown = list.length > 3 ? `${list[0]} … ${list[list.length - 1]}` : list.join(', ');
+	// Only the items an accepted request carried: the others failed or are unknown (their items say so).
+	const accepted = sent.filter((outcome) => outcome.messageIds.length > 0).length;
+	const items =
+		accepted === combined.length
+			? counted(accepted, 'item')
+			: `${accepted} of ${counted(combined.length, 'item')}`;
+	const ids = list.length === 1 ? 'message ID' : 'message IDs';
+	return `Combine Items: ${items} went out in ${counted(list.length, 'accepted request')}, ${ids} ${shown}.`;
+}
+
+/** "1 item", "2 items". */
+function counted(count: number, noun: string): string {
+	return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** From this many one-request-per-item sends of the same message, the node suggests combining. */
+const HINT_THRESHOLD = 10;
+
+/** A hint when many items sent the same message one request each, or undefined. */
+export function combiningHint(sent: PreparedItem[]): string | undefined {
+	if (sent.length < HINT_THRESHOLD) return undefined;
+	const keys = new Set(sent.map(groupKey));
+	if (keys.size > sent.length / 2) return undefined;
+	const requests = sent.reduce((n, p) => n + Math.ceil(p.recipients.length / p.batchSize), 0);
+	const combinedRequests =
+		Math.ceil(sent.reduce((n, p) => n + p.recipients.length, 0) / DEFAULT_BATCH_SIZE) +
+		keys.size -
+		1;
+	return `${sent.length} items sent the same message with ${requests} requests. Turn on Options → "Combine Items" to send them together in about ${Math.max(1, combinedRequests)} request(s); the service allows 1000 requests an hour.`;
 }

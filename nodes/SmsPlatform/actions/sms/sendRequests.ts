@@ -1,24 +1,26 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { endpoints, type SendRules } from '../../endpoints';
+import { listSenderIds } from '../../helpers/senderIds';
 import {
 	apiRequest,
 	type ApiRequest,
 	mayHaveBeenAccepted,
 	type RouteFamily,
+	serviceCodeOf,
 	unwrapObject,
 } from '../../transport';
 import { describeCharacters, nonAscii } from './plainText';
 import { groupKey, type PreparedItem } from './prepare';
-import { explainSenderId } from './sendHints';
 import { settle, type SendOutcome, type SendRequest } from './sendOutcome';
 
 /**
  * The requests of a send: the plan (one item's recipients split by Batch Size, or the items of Combine Items sent
  * together), the route's rules checked before a request is spent (what each route carries is in endpoints.ts), the one
- * call that puts a request on the wire, and each item's outcome from the requests that carried it. The orchestration
- * (send.operation.ts) runs the plan, so the road to the wire stays short.
+ * call that puts a request on the wire, each item's outcome from the requests that carried it, and the one refusal the
+ * node explains further (a refused sender ID: which ones the account has). The orchestration (send.operation.ts) runs
+ * the plan, so the road to the wire stays short.
  */
 
 /**
@@ -201,4 +203,41 @@ export function planCombined(prepared: PreparedItem[]): CombinedGroup[] {
 				}),
 		};
 	});
+}
+
+/** The sender IDs of the account, asked once a run (only after a refused sender ID). */
+const senderIdsOf = new WeakMap<object, Promise<string[]>>();
+
+/**
+ * A refused sender ID (400 SENDER_ID_INVALID): the error's description gets the sender IDs the account has, from one
+ * request to the service's sender ID list. When that list cannot be read, the error stays as it is.
+ */
+export async function explainSenderId(
+	ctx: IExecuteFunctions,
+	error: Error,
+	item: PreparedItem,
+): Promise<void> {
+	if (serviceCodeOf(error) !== 'SENDER_ID_INVALID') return;
+	const apiError = error as NodeApiError;
+	let lookup = senderIdsOf.get(ctx);
+	if (!lookup) {
+		lookup = listSenderIds(ctx, { itemIndex: item.itemIndex, settings: item.settings }).then(
+			(records) =>
+				records
+					.filter((r) => r.status === undefined || r.status === 'active')
+					.map((r) => String(r.sender_id ?? r.name ?? ''))
+					.filter(Boolean),
+		);
+		senderIdsOf.set(ctx, lookup);
+	}
+	let ids: string[];
+	try {
+		ids = await lookup;
+	} catch {
+		return;
+	}
+	const have = ids.length
+		? `The account's active sender IDs: ${ids.join(', ')} ("${item.senderId}" is not one of them). Put one of them in 'Sender ID'.`
+		: 'The account has no active sender ID yet: request one (Sender ID → Request), and send once it is approved.';
+	apiError.description = `${apiError.description ?? ''} ${have}`.trim();
 }

@@ -1,28 +1,10 @@
 /**
- * Reading an answer: its body as JSON, an HTML page or text that is neither (one parser, one HTML rule), the service's
- * own words in it whatever shape its error body has, and its headers.
+ * The service's own words in an answer, whatever shape its error body has (JSON of several kinds, an HTML page, plain
+ * text): what errors quote to the user. Read only when something went wrong.
  */
 
-export type ParsedBody =
-	| { kind: 'json'; value: unknown }
-	| { kind: 'html'; value: string }
-	| { kind: 'invalid'; value: string };
-
-/** The one place a body is parsed: JSON, an HTML page, or text that is neither. */
-export function parseBody(raw: unknown): ParsedBody {
-	if (typeof raw !== 'string') return { kind: 'json', value: raw ?? {} };
-	const text = raw.trim();
-	if (text === '') return { kind: 'json', value: {} };
-	try {
-		return { kind: 'json', value: JSON.parse(text) as unknown };
-	} catch {
-		if (looksLikeHtml(text)) return { kind: 'html', value: text };
-		return { kind: 'invalid', value: text };
-	}
-}
-
 /** The one rule for an HTML page (a proxy's error page, a website instead of the API). */
-function looksLikeHtml(text: string): boolean {
+export function looksLikeHtml(text: string): boolean {
 	return /^\s*</.test(text) || /<\/(html|body|h1|title)>/i.test(text);
 }
 
@@ -40,15 +22,13 @@ function htmlText(text: string): string {
 	return clip(picked) || 'the service answered with an HTML page instead of JSON';
 }
 
-const NO_MATCH = /No [\w .-]{1,80}? matches the given query\.?/i;
-
-/** Django's "No <Thing> matches the given query.": a not-found that some servers answer with a 500. */
-export function saysNoMatch(raw: unknown, words?: RegExp): boolean {
-	const text = typeof raw === 'string' ? raw : JSON.stringify(raw ?? '');
-	return NO_MATCH.test(text) || (words?.test(text) ?? false);
+function jsonIn(text: string): unknown {
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		return undefined;
+	}
 }
-
-// ---- The service's own words ----
 
 /** What the service said, read from whatever body shape it used. */
 export interface ServerWords {
@@ -97,11 +77,10 @@ export function readServerWords(body: unknown): ServerWords | undefined {
 	if (typeof body === 'string') {
 		const trimmed = body.trim();
 		if (!trimmed) return undefined;
-		const parsed = parseBody(trimmed);
-		if (parsed.kind === 'json' && parsed.value && typeof parsed.value === 'object') {
-			return readServerWords(parsed.value);
-		}
-		return { message: parsed.kind === 'html' ? htmlText(trimmed) : clip(trimmed) };
+		// A body handed over as text (readAnswer.ts parses the answers it reads; an error's body may come unparsed).
+		const json = jsonIn(trimmed);
+		if (json && typeof json === 'object') return readServerWords(json);
+		return { message: looksLikeHtml(trimmed) ? htmlText(trimmed) : clip(trimmed) };
 	}
 	if (Array.isArray(body)) {
 		const text = stringify(body);
@@ -132,15 +111,4 @@ export function readServerWords(body: unknown): ServerWords | undefined {
 		code: code === undefined ? undefined : String(code),
 		details: record.details,
 	};
-}
-
-/** An answer's headers by lower-case name, each one text (a repeated header's values joined). */
-export function lowerCaseHeaders(headers: unknown): Record<string, string> {
-	const out: Record<string, string> = {};
-	if (!headers || typeof headers !== 'object') return out;
-	for (const [key, value] of Object.entries(headers as Record<string, unknown>)) {
-		if (value === undefined || value === null) continue;
-		out[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
-	}
-	return out;
 }
