@@ -123,6 +123,14 @@ describe('listIn, listCount, hasNext', () => {
 		expect(hasNext({ next: '' })).toBe(false);
 		expect(hasNext({ results: [] })).toBeUndefined();
 		expect(hasNext([])).toBeUndefined();
+		// The real server's own lists keep them in a `pagination` object beside the list.
+		const usage = {
+			success: true,
+			data: { usage_records: [], pagination: { count: 3, next: null } },
+		};
+		expect(listCount(usage)).toBe(3);
+		expect(hasNext(usage)).toBe(false);
+		expect(hasNext({ data: { pagination: { next: '?page=2&page_size=100' } } })).toBe(true);
 	});
 });
 

@@ -258,16 +258,29 @@ export function listIn(body: unknown, listKey?: string): IDataObject[] | undefin
 	return empty;
 }
 
+/**
+ * The objects of an answer that may hold the page envelope's `count` and `next`: the answer itself, its `data`, and
+ * a `pagination` object beside the list in either (`{success, data: {usage_records, pagination: {count, next}}}`).
+ */
+function pageInfos(body: unknown): IDataObject[] {
+	if (!isPlainObject(body)) return [];
+	const holders = [body, body.data].filter(isPlainObject);
+	return [...holders, ...holders.map((holder) => holder.pagination)].filter(isPlainObject);
+}
+
 /** Total count from a page envelope, when the service gives one. */
 export function listCount(body: unknown): number | undefined {
-	if (!isPlainObject(body)) return undefined;
-	const count = Number(body.count ?? (isPlainObject(body.data) ? body.data.count : undefined));
-	return Number.isFinite(count) ? count : undefined;
+	for (const info of pageInfos(body)) {
+		if (info.count === undefined || info.count === null) continue;
+		const count = Number(info.count);
+		if (Number.isFinite(count)) return count;
+	}
+	return undefined;
 }
 
 /** Whether a page envelope says there is a next page: `undefined` when it does not say. */
 export function hasNext(body: unknown): boolean | undefined {
-	if (!isPlainObject(body)) return undefined;
-	if (!('next' in body)) return undefined;
-	return body.next !== null && body.next !== undefined && body.next !== '';
+	const info = pageInfos(body).find((holder) => 'next' in holder);
+	if (!info) return undefined;
+	return info.next !== null && info.next !== undefined && info.next !== '';
 }

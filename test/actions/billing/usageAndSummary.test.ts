@@ -98,6 +98,22 @@ describe('billing.getUsage', () => {
 		]);
 	});
 
+	it('Return All stops where the pagination beside the list says: 100 records in range are one page, not two', async () => {
+		const asked: string[] = [];
+		mountUsage(asked);
+		const { output } = await runNode({
+			parameters: usage({
+				returnAll: true,
+				filters: { startDate: '2026-10-27', endDate: '2026-11-20' },
+			}),
+			credentials: jwtCredentials(),
+		});
+		expect(output).toHaveLength(100);
+		expect(asked).toEqual([
+			`${USAGE}?start_date=2026-10-27&end_date=2026-11-20&page=1&page_size=100`,
+		]);
+	});
+
 	it('a date and time with a zone is taken as the service’s day of that instant', async () => {
 		const asked: string[] = [];
 		mountUsage(asked);
