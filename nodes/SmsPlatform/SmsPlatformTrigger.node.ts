@@ -9,11 +9,15 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { eventOf, eventProperties } from './events';
 import { APP_DESCRIPTION } from './helpers/descriptions';
-import { CREDENTIAL_TYPE } from './transport';
+import { CREDENTIAL_TYPE, familyLearnt, startWithFamily } from './transport';
 
-/** What the node keeps between polls, under the event's value: its state, and the settings it was made for. */
+/**
+ * What the node keeps between polls, under the event's value: its state, the settings it was made for, and the route
+ * family the server answered on (transport/routes.ts).
+ */
 interface Bucket {
 	config: string;
+	routes?: unknown;
 	[stateName: string]: unknown;
 }
 
@@ -51,11 +55,13 @@ export class SmsPlatformTrigger implements INodeType {
 		const config = JSON.stringify({ event: value, ...settings });
 		const saved = staticData[value] as Bucket | undefined;
 		const state = saved?.config === config ? saved[event.stateName] : undefined;
+		await startWithFamily(this, saved?.routes);
 		// Nothing is written until the poll has succeeded: an error leaves the state as it was.
 		const outcome = await event.poll(this, settings, state as IDataObject | undefined);
+		const routes = await familyLearnt(this);
 		// One bucket, the current event's: a changed event or setting starts afresh.
 		for (const key of Object.keys(staticData)) delete staticData[key];
-		staticData[value] = { config, [event.stateName]: outcome.state };
+		staticData[value] = { config, [event.stateName]: outcome.state, ...(routes ? { routes } : {}) };
 		return outcome.items.length ? [this.helpers.returnJsonArray(outcome.items)] : null;
 	}
 }

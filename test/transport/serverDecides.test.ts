@@ -9,7 +9,13 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { useQuickRetries } from '../support/testSettings';
-import { BASE_URL, apiKeyCredentials, jwtCredentials, runNode } from '../support/harness';
+import {
+	BASE_URL,
+	apiKeyCredentials,
+	jwtCredentials,
+	pollTrigger,
+	runNode,
+} from '../support/harness';
 
 type Server = 'reference' | 'real' | 'both';
 type Reply = [number, unknown] | undefined;
@@ -175,6 +181,49 @@ describe('the server decides the route (issue 41)', () => {
 			expect(asked).toEqual(requests);
 		},
 	);
+
+	// The trigger keeps the family that answered between polls (for the same credential): a server without the
+	// credential's first family costs its extra request on the first poll only.
+	it.each([
+		['reference', 'login', 2, 1],
+		['real', 'login', 1, 1],
+		['reference', 'apiKey', 1, 1],
+	] as Array<[Server, 'apiKey' | 'login', number, number]>)(
+		'Low Balance on the %s server with %s: %d balance request(s) on the first poll, %d on each later one',
+		async (server, kind, first, later) => {
+			const asked = serve(server);
+			const parameters = { event: 'lowBalance', threshold: 100 };
+			const credentials = credentialsOf[kind]();
+			const counts: number[] = [];
+			let staticData = {};
+			for (let poll = 0; poll < 3; poll++) {
+				const before = asked.length;
+				const result = await pollTrigger({ parameters, credentials, staticData });
+				staticData = result.staticData;
+				counts.push(asked.slice(before).filter((r) => r.includes('/balance/')).length);
+			}
+			expect(counts).toEqual([first, later, later]);
+		},
+	);
+
+	it('Low Balance: a family learnt with one credential is not used for another', async () => {
+		const asked = serve('reference');
+		const parameters = { event: 'lowBalance', threshold: 100 };
+		const { staticData } = await pollTrigger({ parameters, credentials: jwtCredentials() });
+		asked.length = 0;
+		// The same node, its credential now another one (another ID): it starts from the credential's own family.
+		await pollTrigger({
+			parameters,
+			credentials: jwtCredentials(),
+			staticData: JSON.parse(
+				JSON.stringify(staticData).replace(/"credential":"[^:"]*:/, '"credential":"other:'),
+			) as typeof staticData,
+		});
+		expect(asked.filter((r) => r.includes('/balance/'))).toEqual([
+			'GET /api/billing/sms/balance/',
+			'GET /api/integration/v1/sms/balance/',
+		]);
+	});
 
 	it.each([
 		['reference', 'apiKey', 'doc-1', 0],

@@ -69,6 +69,8 @@ describe('trigger lowBalance', () => {
 			lowBalance: {
 				config: JSON.stringify({ event: 'lowBalance', threshold: 100 }),
 				lowBalance: { armed: false },
+				// The route family the server answered on, kept for the next poll (transport/routes.ts).
+				routes: { family: 'documented', credential: 'cred-1:apiKeyBearer' },
 			},
 		});
 	});

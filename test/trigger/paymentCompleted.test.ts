@@ -57,6 +57,7 @@ describe('trigger paymentCompleted', () => {
 					pending: {},
 					done: ['p-old-1', 'p-old-2'],
 				},
+				routes: { family: 'documented', credential: 'cred-1:apiKeyBearer' },
 			},
 		});
 		exact.done();

@@ -41,4 +41,4 @@ export {
 	type ApiContext,
 } from './session';
 export { DEFAULT_SETTINGS, type RequestSettings } from './defaults';
-export { checkedBaseUrl, type RouteFamily } from './routes';
+export { checkedBaseUrl, familyLearnt, type RouteFamily, startWithFamily } from './routes';

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { LoginRoute } from '../endpoints';
 import { ServiceError } from './errors';
-import { credentialsOf, sessionOf, type ApiContext } from './session';
+import { CREDENTIAL_TYPE, credentialsOf, sessionOf, type ApiContext } from './session';
 
 /**
  * Where a request goes: the credential's Base URL (checked, with what is said when it is not one), and the route
@@ -120,6 +120,34 @@ function tellRoute<R extends RoutedRequest>(
 			? `Used the service's own route ${used} (the API reference's is ${original.method} ${original.path}); the output has the documented fields.${why}`
 			: `Used the API reference's route ${used}.${why}`;
 	ctx.addExecutionHints({ message, location: 'outputPane' });
+}
+
+/** What the trigger keeps between polls: the family that answered, and the credential it answered for. */
+export interface KnownFamily {
+	family: RouteFamily;
+	credential: string;
+}
+
+/** The credential a family was learnt with: its ID and kind (an edited credential may point at another server). */
+async function credentialKey(ctx: ApiContext): Promise<string> {
+	const id = ctx.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? '';
+	return `${id}:${String((await credentialsOf(ctx)).authMethod)}`;
+}
+
+/**
+ * A poll starts with the family the previous poll learnt, when the credential is the same: a server without the
+ * credential's first family then costs its one extra request once, not at every poll.
+ */
+export async function startWithFamily(ctx: ApiContext, known: unknown): Promise<void> {
+	const { family, credential } = (known ?? {}) as Partial<KnownFamily>;
+	if (family !== 'documented' && family !== 'login') return;
+	if (credential === (await credentialKey(ctx))) sessionOf(ctx).family ??= family;
+}
+
+/** The family this poll learnt or kept, for the next poll (undefined when no request had two routes). */
+export async function familyLearnt(ctx: ApiContext): Promise<KnownFamily | undefined> {
+	const family = sessionOf(ctx).family;
+	return family ? { family, credential: await credentialKey(ctx) } : undefined;
 }
 
 /** What is wrong with a Base URL the credential gives (see parseBaseUrl below). */
