@@ -16,7 +16,7 @@ import {
 	SOME_REFUSE_LOGIN,
 } from '../../nodes/SmsPlatform/helpers/descriptions';
 import { credentialTest } from '../support/credentialTest';
-import { doc } from '../support/readme.cjs';
+import { doc, readme } from '../support/readme.cjs';
 import type { SandboxProcess } from '../support/sandbox-process.cjs';
 import { startSandboxProcess } from '../support/sandbox-process.cjs';
 import { apiKeyCredentials, jwtCredentials, pollTrigger, runNode } from '../support/harness';
@@ -416,6 +416,22 @@ describe('which credential each operation needs, measured on both sandbox profil
 		}
 		expect(login).toEqual(onWild);
 	}, 60_000);
+
+	it("README's 'Which one to choose' names the operations an API key works with on the service's own code", () => {
+		expect(measured()).toBe(true);
+		const paragraph =
+			/\*\*Which one to choose\.\*\*([\s\S]*?)\n\n/.exec(readme())?.[1].replace(/\s+/g, ' ') ?? '';
+		const named = [...paragraph.matchAll(/_([^_]+ → [^_]+)_/g)].map((match) => match[1]);
+		const withKey = OPERATIONS.filter((o) => matrix[o.key].wild.apiKey === 'ok').map(
+			(o) => o.label,
+		);
+		expect(named.sort()).toEqual(withKey.sort());
+		// "unless you onboard partner tenants: those two operations need an API key on the service's own code"
+		const notWithLogin = OPERATIONS.filter((o) => matrix[o.key].wild.login !== 'ok').map(
+			(o) => o.label,
+		);
+		expect(notWithLogin).toEqual(['Partner Tenant → Create', 'Partner Tenant → Initiate Payment']);
+	});
 
 	it('a resource that says something of the credentials says what all its operations share', () => {
 		expect(measured()).toBe(true);
