@@ -17,7 +17,13 @@ import { router } from './actions/router';
 import * as sms from './actions/sms';
 import * as smsPackage from './actions/smsPackage';
 import * as template from './actions/template';
-import { APP_DESCRIPTION, NEEDS_LOGIN, requestOptionsDescription } from './helpers/descriptions';
+import {
+	APP_DESCRIPTION,
+	NEEDS_LOGIN,
+	SOME_REFUSE_API_KEY,
+	SOME_REFUSE_LOGIN,
+	requestOptionsDescription,
+} from './helpers/descriptions';
 import { listSearch } from './methods';
 import { CREDENTIAL_TYPE } from './transport';
 
@@ -64,7 +70,7 @@ export class SmsPlatform implements INodeType {
 					{
 						name: 'Contact',
 						value: 'contact',
-						description: `The people you message: add, update, list, opt in or out (${NEEDS_LOGIN})`,
+						description: `The people you message: add, update, list, opt in or out (${SOME_REFUSE_API_KEY})`,
 					},
 					{ name: 'Dashboard', value: 'dashboard', description: 'Dashboard metrics' },
 					{ name: 'Notification', value: 'notification', description: 'Your notifications' },
@@ -76,7 +82,7 @@ export class SmsPlatform implements INodeType {
 					{
 						name: 'Partner Tenant',
 						value: 'partnerTenant',
-						description: 'Your white-label customers and their mobile money payments',
+						description: `Your white-label customers and their mobile money payments (${SOME_REFUSE_LOGIN})`,
 					},
 					{ name: 'Payment', value: 'payment', description: 'Mobile money payments' },
 					{

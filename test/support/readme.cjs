@@ -19,3 +19,6 @@ exports.examples = () =>
 		file,
 		workflow: JSON.parse(readFileSync(path.join(root, 'examples', file), 'utf8')),
 	}));
+
+/** A page of docs/, e.g. `real-servers.md`. */
+exports.doc = (name) => readFileSync(path.join(root, 'docs', name), 'utf8');

@@ -1,5 +1,7 @@
 /** The README's text. */
 export function readme(): string;
+/** A page of docs/, e.g. `real-servers.md`. */
+export function doc(name: string): string;
 /** The example workflows the demo imports (file names, sorted). */
 export function exampleFiles(): string[];
 export function examples(): Array<{

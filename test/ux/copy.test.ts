@@ -7,7 +7,11 @@ import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } f
 import { SmsPlatformApi } from '../../credentials/SmsPlatformApi.credentials';
 import { SmsPlatform } from '../../nodes/SmsPlatform/SmsPlatform.node';
 import { SmsPlatformTrigger } from '../../nodes/SmsPlatform/SmsPlatformTrigger.node';
-import { NEEDS_LOGIN } from '../../nodes/SmsPlatform/helpers/descriptions';
+import {
+	NEEDS_LOGIN,
+	SOME_REFUSE_API_KEY,
+	SOME_REFUSE_LOGIN,
+} from '../../nodes/SmsPlatform/helpers/descriptions';
 import { adviceFor } from '../../nodes/SmsPlatform/transport/advice';
 
 type Option = INodePropertyOptions & { action?: string };
@@ -230,30 +234,30 @@ describe('UI copy (n8n UX guidelines)', () => {
 		const advice = (['apiKeyBearer', 'apiKeyHeader', 'jwt'] as const).map((mode) =>
 			adviceFor(401, { mode }),
 		);
-		const quoted = [...advice, NEEDS_LOGIN].flatMap((text) =>
-			[...text.matchAll(/'((?:API Key|Email and Password)[^']*)'/g)].map((match) => match[1]),
+		const quoted = [...advice, NEEDS_LOGIN, SOME_REFUSE_API_KEY, SOME_REFUSE_LOGIN].flatMap(
+			(text) =>
+				[...text.matchAll(/'((?:API Key|Email and Password)[^']*)'/g)].map((match) => match[1]),
 		);
 		expect(quoted).toContain('API Key (X-API-Key Header)');
 		expect(quoted.filter((name) => !names.includes(name))).toEqual([]);
 	});
 
-	it('says where the user picks a resource of the real service (contacts, sender IDs, templates), and in each contact and sender ID operation, that it needs the login credential', () => {
-		// Create or Update keeps n8n's own text for an upsert (the lint asks for it word for word): its resource says it.
-		const operations = OPTIONS.filter(([where]) => /› Operation › /.test(where))
-			.filter(([, option]) =>
-				/contacts?$|^Get many senders$|^Request sender ID$/.test(String(option.action)),
-			)
-			.filter(([, option]) => option.value !== 'upsert');
-		const resources = OPTIONS.filter(([where]) =>
-			/› Resource › (Contact|Sender ID|Sender ID Request|Template)$/.test(where),
-		);
-		expect(operations).toHaveLength(10);
-		expect(resources).toHaveLength(4);
+	it('says which credential an operation, a trigger event or a resource takes only in the shared words, once, in brackets', () => {
+		// What each says is measured true by test/integration/credentialClaims.test.ts; here, that it is said one way.
+		const claims = [NEEDS_LOGIN, SOME_REFUSE_API_KEY, SOME_REFUSE_LOGIN];
+		const picked = OPTIONS.filter(([where]) => /› (Resource|Operation|Trigger On) › /.test(where));
+		expect(picked.length).toBe(15 + 38 + 4);
+		const wrong = picked.filter(([, option]) => {
+			const text = String(option.description);
+			const said = claims.filter((claim) => text.includes(`(${claim})`));
+			const rest = claims.reduce((left, claim) => left.replace(`(${claim})`, ''), text);
+			return said.length > 1 || /Email and Password|API key|\blog ?in\b/i.test(rest);
+		});
+		expect(wrong.map(([where, option]) => `${where}: ${option.description}`)).toEqual([]);
 		expect(
-			[...operations, ...resources]
-				.filter(([, option]) => !String(option.description).includes(NEEDS_LOGIN))
-				.map(([where]) => where),
-		).toEqual([]);
+			picked.filter(([, option]) => claims.some((c) => String(option.description).includes(c)))
+				.length,
+		).toBeGreaterThan(30);
 	});
 
 	it("describes the app in one short line for n8n's nodes panel", () => {

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { SOME_REFUSE_API_KEY } from '../helpers/descriptions';
 import { endpoints, UNREAD_ONLY } from '../endpoints';
 import { isRead } from '../helpers/notifications';
 import { maxEventsOption, timelineEvent } from './triggerEvent';
@@ -8,7 +9,7 @@ import { maxEventsOption, timelineEvent } from './triggerEvent';
 export const newNotification = timelineEvent({
 	value: 'newNotification',
 	name: 'New Notification',
-	description: 'Fires once for each new notification',
+	description: `Fires once for each new notification (${SOME_REFUSE_API_KEY})`,
 	fields: [],
 	options: [
 		maxEventsOption,

@@ -13,6 +13,7 @@ import type { Verdict } from './timeline';
 import { idOf } from './timelineReader';
 import { maxEventsOption, timelineEvent } from './triggerEvent';
 
+import { SOME_REFUSE_API_KEY } from '../helpers/descriptions';
 /**
  * The bounds of watching a payment that is still in progress (pending, processing...) until it completes: at most
  * `MAX_WATCHED_PAYMENTS` are watched (the oldest are let go first), and one created more than `WATCH_MAX_AGE_MS`
@@ -39,7 +40,7 @@ export const MAX_REMEMBERED_PAYMENTS = 200;
 export const paymentCompleted = timelineEvent({
 	value: 'paymentCompleted',
 	name: 'Payment Completed',
-	description: 'Fires once when a mobile money payment completes, whenever it was created',
+	description: `Fires once when a mobile money payment completes, whenever it was created (${SOME_REFUSE_API_KEY})`,
 	fields: [],
 	options: [maxEventsOption],
 	settings: () => ({}),

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { NEEDS_LOGIN } from '../helpers/descriptions';
 import { endpoints } from '../endpoints';
 import type { Verdict } from './timeline';
 import { maxEventsOption, timelineEvent } from './triggerEvent';
@@ -26,8 +27,7 @@ function changedAt(record: IDataObject): number | undefined {
 export const senderIdDecided = timelineEvent({
 	value: 'senderIdDecided',
 	name: 'Sender ID Decided',
-	description:
-		'Fires once when a sender ID request is approved, rejected, sent back for changes or cancelled',
+	description: `Fires once when a sender ID request is no longer pending (${NEEDS_LOGIN})`,
 	fields: [],
 	options: [maxEventsOption],
 	settings: () => ({}),

@@ -9,12 +9,21 @@ import { DEFAULT_SETTINGS } from '../transport';
  */
 export const APP_DESCRIPTION = 'Send SMS and take mobile money payments';
 
-/**
- * Which credential an operation on the real service's own routes needs (contacts, sender IDs): they take only the
- * email and password login, so each one says it in its description, where the user picks it. Short: the panel shows
- * two lines of a description.
+/*
+ * Which credential an operation takes, said in its description where the user picks it (and in a resource's, for all
+ * its operations), in brackets at the end. Servers differ: the API reference's takes either credential on every route;
+ * the service's own code takes an API key on its integration routes only (send, status, balance, partner tenants)
+ * and the login everywhere else. Each claim is measured true on both (test/integration/credentialClaims.test.ts runs
+ * every operation with each credential on both sandbox profiles; docs/real-servers.md shows the result), and saying
+ * nothing means either credential works wherever the server has the operation. Short: the panel shows two lines of a
+ * description.
  */
+/** No server takes an API key for it: only the login works (where the server has the operation at all). */
 export const NEEDS_LOGIN = "needs 'Email and Password (JWT)'";
+/** Some servers refuse an API key for it, others take one; the login works on every server. */
+export const SOME_REFUSE_API_KEY = 'some servers refuse an API key';
+/** Some servers refuse the login for it, others take it; an API key works on every server. */
+export const SOME_REFUSE_LOGIN = "some servers refuse 'Email and Password (JWT)'";
 
 /** Return All / Limit, as every list operation of n8n has them. */
 export function returnAllOrLimit(): INodeProperties[] {

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { NEEDS_LOGIN } from '../../helpers/descriptions';
 import * as buyCredits from './buyCredits.operation';
 import * as getBalance from './getBalance.operation';
 
@@ -17,8 +18,7 @@ export const description: INodeProperties[] = [
 				name: 'Buy Credits',
 				value: 'buyCredits',
 				action: 'Buy SMS credits',
-				description:
-					'Ask a buyer to pay for an SMS package for your own account by mobile money; can wait until the payment completes',
+				description: `Ask a buyer to pay for SMS credits for your own account by mobile money (${NEEDS_LOGIN})`,
 			},
 			{
 				name: 'Get Balance',

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { SOME_REFUSE_API_KEY } from '../../helpers/descriptions';
 import * as getRecent from './getRecent.operation';
 
 export { getRecent };
@@ -17,8 +18,7 @@ export const description: INodeProperties[] = [
 				name: 'Get Many',
 				value: 'getRecent',
 				action: 'Get many activity entries',
-				description:
-					'Retrieve a list of recent activity entries (messages sent, campaigns created), newest first',
+				description: `Retrieve recent activity (messages sent, campaigns created), newest first (${SOME_REFUSE_API_KEY})`,
 			},
 		],
 		default: 'getRecent',

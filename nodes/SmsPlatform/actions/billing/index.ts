@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { NEEDS_LOGIN, SOME_REFUSE_API_KEY } from '../../helpers/descriptions';
 import * as getHistory from './getHistory.operation';
 import * as getSummary from './getSummary.operation';
 import * as getUsage from './getUsage.operation';
@@ -19,22 +20,19 @@ export const description: INodeProperties[] = [
 				name: 'Get Many',
 				value: 'getHistory',
 				action: 'Get many billing records',
-				description:
-					'Retrieve a list of billing records (purchases, payments, usage), newest first',
+				description: `Retrieve a list of billing records (purchases, payments, usage), newest first (${SOME_REFUSE_API_KEY})`,
 			},
 			{
 				name: 'Get Summary',
 				value: 'getSummary',
 				action: 'Get billing summary',
-				description:
-					'Retrieve the totals of a period: credits bought and used, what they cost, the balance',
+				description: `Retrieve a period’s totals: credits bought and used, their cost, the balance (${NEEDS_LOGIN})`,
 			},
 			{
 				name: 'Get Usage',
 				value: 'getUsage',
 				action: 'Get usage records',
-				description:
-					'Retrieve the credits each send used and their cost, newest first, optionally between two dates',
+				description: `Retrieve each send’s credits and cost, newest first, optionally between dates (${NEEDS_LOGIN})`,
 			},
 		],
 		default: 'getHistory',

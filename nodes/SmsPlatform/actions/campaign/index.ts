@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { SOME_REFUSE_API_KEY } from '../../helpers/descriptions';
 import * as getAnalytics from './getAnalytics.operation';
 
 export { getAnalytics };
@@ -16,8 +17,7 @@ export const description: INodeProperties[] = [
 				name: 'Get Analytics',
 				value: 'getAnalytics',
 				action: 'Get campaign analytics',
-				description:
-					'Retrieve a campaign’s delivery totals by its campaign ID: sent, delivered, failed, delivery rate and cost',
+				description: `Retrieve a campaign’s totals by its ID: sent, delivered, failed, rate and cost (${SOME_REFUSE_API_KEY})`,
 			},
 		],
 		default: 'getAnalytics',

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { NEEDS_LOGIN } from '../../helpers/descriptions';
+import { NEEDS_LOGIN, SOME_REFUSE_API_KEY } from '../../helpers/descriptions';
 
 import * as addTags from './addTags.operation';
 import * as create from './create.operation';
@@ -38,7 +38,7 @@ export const description: INodeProperties[] = [
 				name: 'Create or Update',
 				value: 'upsert',
 				action: 'Create or update contact',
-				description: 'Create a new record, or update the current one if it already exists (upsert)',
+				description: `Create a new contact (${NEEDS_LOGIN}), or update the current one if it already exists (upsert)`,
 			},
 			{
 				name: 'Delete',
@@ -50,7 +50,7 @@ export const description: INodeProperties[] = [
 				name: 'Get',
 				value: 'get',
 				action: 'Get contact',
-				description: `Retrieve a contact by its ID, with its tags and opt-in state (${NEEDS_LOGIN})`,
+				description: `Retrieve a contact by its ID, with its tags and opt-in state (${SOME_REFUSE_API_KEY})`,
 			},
 			{
 				name: 'Get Many',

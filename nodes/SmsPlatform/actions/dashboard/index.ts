@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { SOME_REFUSE_API_KEY } from '../../helpers/descriptions';
 import * as getMetrics from './getMetrics.operation';
 
 export { getMetrics };
@@ -16,8 +17,7 @@ export const description: INodeProperties[] = [
 				name: 'Get Metrics',
 				value: 'getMetrics',
 				action: 'Get dashboard metrics',
-				description:
-					'Retrieve the dashboard’s totals for a period (7 days to 1 year): messages, delivery rate, cost, and a daily breakdown',
+				description: `Retrieve the dashboard’s totals for a period, with a daily breakdown (${SOME_REFUSE_API_KEY})`,
 			},
 		],
 		default: 'getMetrics',

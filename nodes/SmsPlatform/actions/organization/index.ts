@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { SOME_REFUSE_API_KEY } from '../../helpers/descriptions';
 import * as getAll from './getAll.operation';
 
 export { getAll };
@@ -16,8 +17,7 @@ export const description: INodeProperties[] = [
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many organizations',
-				description:
-					'Retrieve a list of the organizations your credential can access, with their IDs',
+				description: `Retrieve the organizations your credential can access, with their IDs (${SOME_REFUSE_API_KEY})`,
 			},
 		],
 		default: 'getAll',

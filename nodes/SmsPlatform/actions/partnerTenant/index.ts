@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { SOME_REFUSE_LOGIN } from '../../helpers/descriptions';
 import * as create from './create.operation';
 import * as initiatePayment from './initiatePayment.operation';
 
@@ -17,15 +18,13 @@ export const description: INodeProperties[] = [
 				name: 'Create',
 				value: 'create',
 				action: 'Create partner tenant',
-				description:
-					'Create a new partner tenant, a customer account that uses your credits; returns its tenant and service account IDs',
+				description: `Create a new partner tenant, an account using your credits (${SOME_REFUSE_LOGIN})`,
 			},
 			{
 				name: 'Initiate Payment',
 				value: 'initiatePayment',
 				action: 'Initiate payment for partner tenant',
-				description:
-					'Ask a tenant’s buyer to pay for an SMS package by mobile money; returns the transaction ID to follow',
+				description: `Ask a tenant’s buyer to pay for an SMS package by mobile money (${SOME_REFUSE_LOGIN})`,
 			},
 		],
 		default: 'create',

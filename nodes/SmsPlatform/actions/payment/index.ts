@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { SOME_REFUSE_API_KEY } from '../../helpers/descriptions';
 import * as getStatus from './getStatus.operation';
 
 export { getStatus };
@@ -16,8 +17,7 @@ export const description: INodeProperties[] = [
 				name: 'Get Status',
 				value: 'getStatus',
 				action: 'Get payment status',
-				description:
-					"Retrieve a payment’s status (pending, completed or failed) and amount, by the transaction ID from 'Initiate Payment'",
+				description: `Retrieve a payment’s status by the transaction ID 'Initiate Payment' returned (${SOME_REFUSE_API_KEY})`,
 			},
 		],
 		default: 'getStatus',

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { NEEDS_LOGIN } from '../../helpers/descriptions';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 
@@ -17,14 +18,13 @@ export const description: INodeProperties[] = [
 				name: 'Get',
 				value: 'get',
 				action: 'Get sender ID request',
-				description:
-					'Retrieve one sender ID request with its status and, when refused, the rejection reason',
+				description: `Retrieve a sender ID request: its status and, when refused, the reason (${NEEDS_LOGIN})`,
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many sender ID requests',
-				description: 'Retrieve the account’s sender ID requests, newest first, with their status',
+				description: `Retrieve the account’s sender ID requests, newest first, with their status (${NEEDS_LOGIN})`,
 			},
 		],
 		default: 'get',

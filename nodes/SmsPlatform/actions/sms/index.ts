@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { SOME_REFUSE_API_KEY } from '../../helpers/descriptions';
 import * as getDetails from './getDetails.operation';
 import * as getStats from './getStats.operation';
 import * as getStatus from './getStatus.operation';
@@ -19,15 +20,13 @@ export const description: INodeProperties[] = [
 				name: 'Get Delivery Details',
 				value: 'getDetails',
 				action: 'Get SMS delivery details',
-				description:
-					'Retrieve an SMS’s full record by its message ID: text, sender ID, status, times and cost, for audits and billing',
+				description: `Retrieve an SMS’s record by message ID: text, sender ID, status, times, cost (${SOME_REFUSE_API_KEY})`,
 			},
 			{
 				name: 'Get Statistics',
 				value: 'getStats',
 				action: 'Get SMS statistics',
-				description:
-					'Retrieve the SMS totals of the current period: sent, delivered, failed and cost',
+				description: `Retrieve this period’s SMS totals: sent, delivered, failed and cost (${SOME_REFUSE_API_KEY})`,
 			},
 			{
 				name: 'Get Status',

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { SOME_REFUSE_API_KEY } from '../../helpers/descriptions';
 import * as getAll from './getAll.operation';
 
 export { getAll };
@@ -16,7 +17,7 @@ export const description: INodeProperties[] = [
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many SMS packages',
-				description: 'Retrieve a list of the SMS packages on sale, with credits and price',
+				description: `Retrieve a list of the SMS packages on sale, with credits and price (${SOME_REFUSE_API_KEY})`,
 			},
 		],
 		default: 'getAll',

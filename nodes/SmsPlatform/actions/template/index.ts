@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { NEEDS_LOGIN } from '../../helpers/descriptions';
 import * as create from './create.operation';
 import * as deleteTemplate from './delete.operation';
 import * as get from './get.operation';
@@ -20,33 +21,31 @@ export const description: INodeProperties[] = [
 				name: 'Create',
 				value: 'create',
 				action: 'Create template',
-				description:
-					'Create a new message template from a name, a body and a category; returns it with its ID',
+				description: `Create a new message template from a name, a body and a category (${NEEDS_LOGIN})`,
 			},
 			{
 				name: 'Delete',
 				value: 'delete',
 				action: 'Delete template',
-				description: 'Delete a template permanently; returns deleted: true',
+				description: `Delete a template permanently; returns deleted: true (${NEEDS_LOGIN})`,
 			},
 			{
 				name: 'Get',
 				value: 'get',
 				action: 'Get template',
-				description:
-					"Retrieve a template by its ID; 'bodyCut' is true when the service shows only the first 100 characters of its body",
+				description: `Retrieve a template by its ID; 'bodyCut' tells when its body is cut short (${NEEDS_LOGIN})`,
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many templates',
-				description: "Retrieve a list of the account's templates, newest first",
+				description: `Retrieve a list of the account's templates, newest first (${NEEDS_LOGIN})`,
 			},
 			{
 				name: 'Update',
 				value: 'update',
 				action: 'Update template',
-				description: 'Update a template: name, body, category, language or description',
+				description: `Update a template: name, body, category, language or description (${NEEDS_LOGIN})`,
 			},
 		],
 		default: 'getAll',
