@@ -458,7 +458,8 @@ describe(`issue 28: route families in a real n8n ${N8N_VERSION}`, { timeout: 900
 						(/** @type {any} */ r) => `${r.method} ${r.path}`,
 					);
 					const paths = new Set(asked);
-					const times = (/** @type {string} */ path) => asked.filter((p) => p === path).length;
+					const times = (/** @type {string} */ path) =>
+						asked.filter((/** @type {string} */ p) => p === path).length;
 					process.stderr.write(`[e2e] triggers ${family}: ${JSON.stringify([...paths])}\n`);
 					if (family === 'L') {
 						assert.ok(item.completed_at, 'the login route says when it completed');
