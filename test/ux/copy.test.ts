@@ -7,6 +7,7 @@ import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } f
 import { SmsPlatformApi } from '../../credentials/SmsPlatformApi.credentials';
 import { SmsPlatform } from '../../nodes/SmsPlatform/SmsPlatform.node';
 import { SmsPlatformTrigger } from '../../nodes/SmsPlatform/SmsPlatformTrigger.node';
+import { DEDUPE_WAIT_NOTICE } from '../../nodes/SmsPlatform/dedupe/fields';
 import {
 	NEEDS_LOGIN,
 	SOME_REFUSE_API_KEY,
@@ -47,7 +48,7 @@ const OPTIONS: Array<[string, Option]> = PARAMETERS.flatMap(([where, property]) 
 		.filter((option): option is Option => 'value' in option)
 		.map((option) => [`${where} › ${option.name}`, option] as [string, Option]),
 );
-/** Every text a user reads: descriptions, placeholders, option descriptions, actions, node descriptions. */
+/** Every text a user reads: descriptions, placeholders, option descriptions, actions, node descriptions, info boxes. */
 const TEXTS: Array<[string, string]> = [
 	['SMS Platform', action.description],
 	['SMS Platform Trigger', trigger.description],
@@ -55,6 +56,9 @@ const TEXTS: Array<[string, string]> = [
 		[property.description, property.placeholder, property.hint]
 			.filter((text): text is string => typeof text === 'string' && text !== '')
 			.map((text) => [where, text] as [string, string]),
+	),
+	...PARAMETERS.filter(([, property]) => property.type === 'notice').map(
+		([where, property]) => [where, property.displayName] as [string, string],
 	),
 	...OPTIONS.flatMap(([where, option]) =>
 		[option.description, option.action]
@@ -216,15 +220,25 @@ describe('UI copy (n8n UX guidelines)', () => {
 		expect(event?.description).toBeUndefined();
 	});
 
-	it('offers no dummy option, and no info box', () => {
+	it('offers no dummy option', () => {
 		expect(
 			OPTIONS.filter(([, option]) => option.value === '' || /^\(/.test(option.name)).map(
 				([where]) => where,
 			),
 		).toEqual([]);
-		expect(
-			PARAMETERS.filter(([, property]) => property.type === 'notice').map(([where]) => where),
-		).toEqual([]);
+	});
+
+	it("has one info box, the Dedupe Key's cost (essential: a run waits for it), in the info box style", () => {
+		// Info boxes are for essential information only: any other is a failure here.
+		const boxes = PARAMETERS.filter(([, property]) => property.type === 'notice');
+		expect(new Set(boxes.map(([, box]) => box.displayName))).toEqual(new Set([DEDUPE_WAIT_NOTICE]));
+		// Sentence case; several sentences, so it ends with a period; the fields it names are labels of the panel.
+		expect(DEDUPE_WAIT_NOTICE).toMatch(/^[A-Z][^A-Z]/);
+		expect(DEDUPE_WAIT_NOTICE).toMatch(/\.$/);
+		const labels = new Set(PARAMETERS.map(([, property]) => property.displayName));
+		const quoted = [...DEDUPE_WAIT_NOTICE.matchAll(/'([^']+)'/g)].map((match) => match[1]);
+		expect(quoted.length).toBeGreaterThanOrEqual(2);
+		expect(quoted.filter((name) => !labels.has(name))).toEqual([]);
 	});
 
 	it("names the credential's Authentication options as the list shows them, where advice or a description quotes one", () => {

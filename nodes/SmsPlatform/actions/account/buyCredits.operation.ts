@@ -8,6 +8,8 @@ import { routeMissing } from '../../transport';
 import { paymentFields, startPayment } from '../partnerTenant/startPayment';
 
 const properties: INodeProperties[] = paymentFields(
+	'account',
+	'buyCredits',
 	'The mobile money number that gets the payment request: a Tanzanian mobile number, 07… or 06…, or with +255',
 );
 

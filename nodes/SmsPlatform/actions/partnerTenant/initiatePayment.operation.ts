@@ -18,6 +18,8 @@ const properties: INodeProperties[] = [
 			"The tenant ID from the output of 'Create' (not its service account ID, used to send)",
 	},
 	...paymentFields(
+		'partnerTenant',
+		'initiatePayment',
 		'The mobile money number that gets the payment request, local or with + and the country code; sent as entered',
 	),
 ];

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { Endpoint } from '../../endpoints';
-import { dedupeWaitOption } from '../../dedupe/fields';
+import { dedupeWaitNotice, dedupeWaitOption } from '../../dedupe/fields';
 import { boundedInteger, getRequestSettings, requiredString } from '../../helpers/parameters';
 import { apiRequest, coerceNumbers, unwrapObject } from '../../transport';
 import {
@@ -21,8 +21,15 @@ import { waitForPayment } from './waitForPayment';
 
 const PROVIDERS = ['vodacom', 'tigo', 'airtel', 'halotel'];
 
-/** The fields of a payment after the operation's own (Tenant ID for Initiate Payment, none for Buy Credits). */
-export function paymentFields(buyerPhoneDescription: string): INodeProperties[] {
+/**
+ * The fields of a payment after the operation's own (Tenant ID for Initiate Payment, none for Buy Credits), for the
+ * operation `resource` → `operation` (its Dedupe Key notice names them).
+ */
+export function paymentFields(
+	resource: string,
+	operation: string,
+	buyerPhoneDescription: string,
+): INodeProperties[] {
 	return [
 		{
 			displayName: 'SMS Package',
@@ -152,6 +159,8 @@ export function paymentFields(buyerPhoneDescription: string): INodeProperties[] 
 				},
 			],
 		},
+		// Under Options: what a Dedupe Key costs, before the run.
+		dedupeWaitNotice(resource, operation),
 	];
 }
 

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { dedupeWaitOption } from '../../dedupe/fields';
+import { dedupeWaitNotice, dedupeWaitOption } from '../../dedupe/fields';
 import { defaultCountryCodeOption } from '../../helpers/countryCode';
 import { templateLocator } from '../template/fields';
 import {
@@ -219,6 +219,8 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	// Under Options: what a Dedupe Key costs, before the run.
+	dedupeWaitNotice('sms', 'send'),
 ];
 
 export const description = updateDisplayOptions(
