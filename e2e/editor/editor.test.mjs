@@ -26,7 +26,7 @@ import {
 	loadExampleFiles,
 } from '../../scripts/examples.mjs';
 import { freePort } from '../../scripts/n8n/process.mjs';
-import { login } from '../../scripts/n8n/rest.mjs';
+import { createApiKey, listExecutions, login } from '../../scripts/n8n/rest.mjs';
 import { SANDBOX_API_KEY, SANDBOX_EMAIL, SANDBOX_PASSWORD } from '../../sandbox/server.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -365,6 +365,37 @@ async function pickDropdownItem(/** @type {string} */ text) {
 		/** @type {HTMLElement | undefined} */ (item)?.click();
 	}, text);
 }
+
+/** Adds the option `option` of the collection labelled `collection` in the open panel; resolves once it is drawn. */
+async function addOption(/** @type {string} */ collection, /** @type {string} */ option) {
+	for (const adder of await page.$$(
+		'[data-test-id="ndv"] [data-test-id="collection-parameter-add"]',
+	)) {
+		if ((await labelOf(adder)) !== collection) continue;
+		const before = await fieldCount();
+		await adder.click();
+		await settled(OPTIONS_SHOWN, 3_000, before);
+		await pickDropdownItem(option);
+		assert.ok(await settled(FIELD_SHOWN, 3_000, option), `'${option}' is added to '${collection}'`);
+		await settled(NO_DROPDOWN, 2_000);
+		return;
+	}
+	assert.fail(`the panel has no collection '${collection}'`);
+}
+
+/** The open panel shows `text` (its white space as the page lays it out). */
+const PANEL_SAYS = (/** @type {string} */ text) => {
+	const ndv = document.querySelector('[data-test-id="ndv"]');
+	const shown = ndv instanceof HTMLElement ? ndv.innerText : '';
+	return shown.replace(/\s+/g, ' ').includes(text);
+};
+
+/** The open panel does not show `text`. */
+const PANEL_LACKS = (/** @type {string} */ text) => {
+	const ndv = document.querySelector('[data-test-id="ndv"]');
+	const shown = ndv instanceof HTMLElement ? ndv.innerText : '';
+	return !shown.replace(/\s+/g, ' ').includes(text);
+};
 
 /**
  * Adds every optional field of every collection of the open panel, one at a time (each re-renders the panel). n8n
@@ -864,6 +895,178 @@ describe('the n8n editor with the SMS Platform nodes', () => {
 		assert.equal(wall(at), `${tomorrow}, 09:00`);
 		const messages = await (await fetch(`${sandboxUrl}/__sandbox/messages`)).json();
 		assert.equal(messages.at(-1).status, 'scheduled');
+	});
+
+	test("Send with a Dedupe Key: the panel says what the key costs before any run; at 'Dedupe Key Wait (Seconds)' 0 it says nothing and the run does not wait", async (t) => {
+		const require = createRequire(import.meta.url);
+		/** @type {{ DEDUPE_WAIT_NOTICE: string }} */
+		const { DEDUPE_WAIT_NOTICE } = require(
+			path.join(ROOT, 'dist/nodes/SmsPlatform/dedupe/fields.js'),
+		);
+		// A workflow of its own (the store keeps keys per saved workflow), created as panelsWorkflow does.
+		const session = await login(n8nUrl, OWNER);
+		assert.ok(session, 'the demo owner logs in to the REST API');
+		const trigger = 'When clicking ‘Execute workflow’';
+		const credentials = {
+			smsPlatformApi: { id: DEMO_CREDENTIAL_ID, name: DEMO_CREDENTIAL_NAME },
+		};
+		const expression = '={{ $json.orderId }}-reminder';
+		const workflow = await session.requestOk('POST', '/rest/workflows', {
+			name: 'UI test: Dedupe Key notice',
+			nodes: [
+				{
+					id: 'notice-trigger',
+					name: trigger,
+					type: 'n8n-nodes-base.manualTrigger',
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: {},
+				},
+				{
+					id: 'notice-send',
+					name: 'Send SMS',
+					type: 'n8n-nodes-sms-platform.smsPlatform',
+					typeVersion: 1,
+					position: [240, 0],
+					parameters: {
+						resource: 'sms',
+						operation: 'send',
+						recipients: '+255712345678',
+						message: 'Your order has shipped',
+						senderId: { __rl: true, mode: 'name', value: 'N8NDEMO' },
+						options: {},
+					},
+					credentials,
+				},
+				// Saved with their options: a key from an expression (the usual), with and without the wait, and the
+				// same notice on Buy Credits.
+				...[
+					['Send, key from an expression', 'sms', 'send', { dedupeKey: expression }],
+					[
+						'Send, key from an expression, no wait',
+						'sms',
+						'send',
+						{ dedupeKey: expression, dedupeWait: 0 },
+					],
+					['Buy credits once a day', 'account', 'buyCredits', { dedupeKey: expression }],
+				].map(([name, resource, operation, options], index) => ({
+					id: `notice-${index}`,
+					name,
+					type: 'n8n-nodes-sms-platform.smsPlatform',
+					typeVersion: 1,
+					position: [240 * index, 240],
+					parameters: { resource, operation, options },
+					credentials,
+				})),
+			],
+			connections: { [trigger]: { main: [[{ node: 'Send SMS', type: 'main', index: 0 }]] } },
+			settings: {},
+			active: false,
+		});
+		await openNode(workflow.id, 'Send SMS');
+		assert.ok(!(await page.evaluate(PANEL_SAYS, DEDUPE_WAIT_NOTICE)), 'no notice without a key');
+
+		// A key (new in every run of this test: a demo already up keeps the keys of the last one).
+		const key = `order-${Date.now()}-notice`;
+		await addOption('Options', 'Dedupe Key');
+		await fill(
+			'[data-test-id="ndv"] [data-test-id="parameter-input-dedupeKey"] :is(input, textarea)',
+			key,
+		);
+		// Leaving the field (Tab) may open the next one, the options' list: closed for the screenshot.
+		await closeDropdown();
+		assert.ok(
+			await settled(PANEL_SAYS, 5_000, DEDUPE_WAIT_NOTICE),
+			'the panel says what the Dedupe Key costs, before any run',
+		);
+		await shot('08-dedupe-key-notice');
+		// The wait added shows its default, 10: the notice stays.
+		await addOption('Options', 'Dedupe Key Wait (Seconds)');
+		const wait = '[data-test-id="ndv"] [data-test-id="parameter-input-dedupeWait"] input';
+		assert.equal(
+			await page.$eval(wait, (input) => /** @type {HTMLInputElement} */ (input).value),
+			'10',
+		);
+		assert.ok(await page.evaluate(PANEL_SAYS, DEDUPE_WAIT_NOTICE), 'the notice stays at 10 s');
+		await fill(wait, '0');
+		await closeDropdown();
+		assert.ok(
+			await settled(PANEL_LACKS, 5_000, DEDUPE_WAIT_NOTICE),
+			"the notice is gone with 'Dedupe Key Wait (Seconds)' at 0",
+		);
+		await shot('09-dedupe-key-wait-0');
+
+		// Run the node: with the wait at 0 it sends at once.
+		const clicked = Date.now();
+		await page.click('[data-test-id="ndv"] [data-test-id="node-execute-button"]');
+		assert.ok(
+			await settled(
+				() => /message_id/.test(document.querySelector('[data-test-id="ndv"]')?.textContent ?? ''),
+				60_000,
+			),
+			'the output is in the panel',
+		);
+		const seen = Date.now() - clicked;
+		// The output's table: the first item's cell under 'outcome'.
+		const outcome = await page.$eval(
+			'[data-test-id="ndv"] [data-test-id="output-panel"] table',
+			(table) => {
+				const heads = [...(table.querySelector('thead tr')?.children ?? [])];
+				const column = heads.findIndex((head) => head.textContent?.trim() === 'outcome');
+				const row = table.querySelector('tbody tr');
+				return column < 0 ? '' : (row?.children[column]?.textContent?.trim() ?? '');
+			},
+		);
+		assert.equal(outcome, 'sent', "the output's 'outcome' is sent");
+		// The output as JSON, for the screenshot to show 'outcome' (the table is wider than the pane): its "JSON" switch.
+		await page.evaluate(() => {
+			const panel = document.querySelector('[data-test-id="ndv"] [data-test-id="output-panel"]');
+			const json = [...(panel?.querySelectorAll('*') ?? [])].find(
+				(element) =>
+					element.children.length === 0 &&
+					element.textContent?.trim() === 'JSON' &&
+					element.checkVisibility(),
+			);
+			/** @type {HTMLElement | undefined} */ (json)?.click();
+		});
+		await settled(
+			() =>
+				/"outcome": "sent"/.test(
+					document.querySelector('[data-test-id="ndv"] [data-test-id="output-panel"]')
+						?.textContent ?? '',
+				),
+			5_000,
+		);
+		await shot('10-dedupe-key-run');
+		const apiKey = await createApiKey(session, { label: `ui-notice-${Date.now()}` });
+		const [execution] = await listExecutions(n8nUrl, apiKey, {
+			workflowId: workflow.id,
+			includeData: true,
+			limit: 1,
+		});
+		const run = execution?.data?.resultData?.runData?.['Send SMS']?.[0];
+		const item = run?.data?.main?.[0]?.[0]?.json;
+		assert.equal(item?.outcome, 'sent', JSON.stringify(item));
+		assert.equal(item?.dedupeKey, key);
+		const total = Date.parse(execution.stoppedAt) - Date.parse(execution.startedAt);
+		t.diagnostic(
+			`Send with a Dedupe Key at wait 0: node ${run.executionTime} ms, execution ${total} ms, click to output ${seen} ms`,
+		);
+		// Well under the 10 s the default would have waited.
+		assert.ok(run.executionTime < 5_000, `the node ran ${run.executionTime} ms`);
+		assert.ok(total < 5_000, `the execution ran ${total} ms`);
+
+		// A key from an expression shows the notice, unless the wait is 0; Buy Credits says the same.
+		for (const [name, shown, file] of /** @type {const} */ ([
+			['Send, key from an expression', true, '11-dedupe-key-expression'],
+			['Send, key from an expression, no wait', false, ''],
+			['Buy credits once a day', true, '12-dedupe-key-buy-credits'],
+		])) {
+			await openNode(workflow.id, name);
+			assert.equal(await page.evaluate(PANEL_SAYS, DEDUPE_WAIT_NOTICE), shown, name);
+			if (file) await shot(file);
+		}
+		await closePanel();
 	});
 
 	test("every operation and event, in its panel at n8n's default width: no dummy option, no empty section, nothing cut", async (t) => {
