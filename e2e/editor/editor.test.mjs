@@ -366,10 +366,13 @@ async function pickDropdownItem(/** @type {string} */ text) {
 	}, text);
 }
 
-/** Adds the option `option` of the collection labelled `collection` in the open panel; resolves once it is drawn. */
+/**
+ * Adds the option `option` of the collection labelled `collection` in the open panel; resolves once it is drawn. Its
+ * "Add option" list: n8n 2 marks it `collection-parameter-add`, n8n 1 has only its classes.
+ */
 async function addOption(/** @type {string} */ collection, /** @type {string} */ option) {
 	for (const adder of await page.$$(
-		'[data-test-id="ndv"] [data-test-id="collection-parameter-add"]',
+		'[data-test-id="ndv"] :is([data-test-id="collection-parameter-add"], .collection-parameter .add-option .el-select)',
 	)) {
 		if ((await labelOf(adder)) !== collection) continue;
 		const before = await fieldCount();
