@@ -18,12 +18,14 @@ import {
 import { credentialTest } from '../support/credentialTest';
 import { doc, readme } from '../support/readme.cjs';
 import type { SandboxProcess } from '../support/sandbox-process.cjs';
-import { startSandboxProcess } from '../support/sandbox-process.cjs';
+import {
+	SANDBOX_KEY,
+	SANDBOX_EMAIL,
+	SANDBOX_PASSWORD,
+	startSandboxProcess,
+} from '../support/sandbox-process.cjs';
 import { apiKeyCredentials, jwtCredentials, pollTrigger, runNode } from '../support/harness';
 
-const SANDBOX_KEY = 'sk_test_sms_platform_sandbox';
-const EMAIL = 'demo@sandbox.test';
-const PASSWORD = 'sandbox-password';
 /** The sandbox's seeded records (sandbox/fixtures.mjs SEED_IDS; templates and notifications by seedUuid). */
 const SEED = {
 	campaign: 'cccd688d-2b90-50e6-a129-812296e117df',
@@ -280,7 +282,7 @@ describe('which credential each operation needs, measured on both sandbox profil
 				`${sandbox.url}/api/auth/login/`,
 				'POST',
 				{},
-				{ email: EMAIL, password: PASSWORD },
+				{ email: SANDBOX_EMAIL, password: SANDBOX_PASSWORD },
 			);
 			const bearer = { authorization: `Bearer ${(login.tokens as IDataObject).access as string}` };
 			await call(`${sandbox.url}/api/messaging/sender-requests/submit/`, 'POST', bearer, {
@@ -302,7 +304,7 @@ describe('which credential each operation needs, measured on both sandbox profil
 		const baseUrl = sandboxes[profile].url;
 		return kind === 'apiKey'
 			? apiKeyCredentials('apiKeyBearer', { baseUrl, apiKey: SANDBOX_KEY })
-			: jwtCredentials({ baseUrl, email: EMAIL, password: PASSWORD });
+			: jwtCredentials({ baseUrl, email: SANDBOX_EMAIL, password: SANDBOX_PASSWORD });
 	}
 
 	/**

@@ -11,7 +11,12 @@ import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 import { credentialTest } from '../support/credentialTest';
 import { testSettings as policy } from '../support/testSettings';
 import type { SandboxProcess } from '../support/sandbox-process.cjs';
-import { startSandboxProcess } from '../support/sandbox-process.cjs';
+import {
+	SANDBOX_KEY,
+	SANDBOX_EMAIL,
+	SANDBOX_PASSWORD,
+	startSandboxProcess,
+} from '../support/sandbox-process.cjs';
 import {
 	TestCredentialsHelper,
 	apiKeyCredentials,
@@ -21,9 +26,6 @@ import {
 	runNode,
 } from '../support/harness';
 
-const SANDBOX_KEY = 'sk_test_sms_platform_sandbox';
-const EMAIL = 'demo@sandbox.test';
-const PASSWORD = 'sandbox-password';
 const CAMPAIGN = 'cccd688d-2b90-50e6-a129-812296e117df';
 const CONTACT = 'dedaa51f-ea46-59db-afaa-62e0e9876c0f';
 const TENANT = 'a455fe1c-db11-528c-9844-e84add799cc3';
@@ -47,7 +49,11 @@ describe.each<Profile>(['documented', 'wild'])('against the %s sandbox profile',
 			SANDBOX_PAYMENT_DELAY_MS: 0,
 		});
 		apiKey = apiKeyCredentials('apiKeyBearer', { baseUrl: sandbox.url, apiKey: SANDBOX_KEY });
-		jwt = jwtCredentials({ baseUrl: sandbox.url, email: EMAIL, password: PASSWORD });
+		jwt = jwtCredentials({
+			baseUrl: sandbox.url,
+			email: SANDBOX_EMAIL,
+			password: SANDBOX_PASSWORD,
+		});
 		integration = apiKey;
 		web = jwt;
 	});
@@ -562,7 +568,11 @@ describe('the wild profile: no rate-limit headers, a slow payment status', () =>
 				operation: 'getStatus',
 				transactionId: payment.transaction_id,
 			},
-			credentials: jwtCredentials({ baseUrl: sandbox.url, email: EMAIL, password: PASSWORD }),
+			credentials: jwtCredentials({
+				baseUrl: sandbox.url,
+				email: SANDBOX_EMAIL,
+				password: SANDBOX_PASSWORD,
+			}),
 		});
 		expect(Date.now() - started).toBeLessThan(1200);
 		expect(output[0].json).toMatchObject({

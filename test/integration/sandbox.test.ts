@@ -1,8 +1,6 @@
 import type { SandboxProcess } from '../support/sandbox-process.cjs';
-import { startSandboxProcess } from '../support/sandbox-process.cjs';
+import { SANDBOX_KEY, startSandboxProcess } from '../support/sandbox-process.cjs';
 import { apiKeyCredentials, jwtCredentials, runNode } from '../support/harness';
-
-const SANDBOX_KEY = 'sk_test_sms_platform_sandbox';
 
 describe('the node against the sandbox over real HTTP', () => {
 	let sandbox: SandboxProcess;

@@ -66,4 +66,9 @@ async function startSandboxProcess(env = {}) {
 	return { url, admin, stop };
 }
 
-module.exports = { startSandboxProcess };
+/** The sandbox's credentials (sandbox/server.mjs SANDBOX_API_KEY, SANDBOX_EMAIL, SANDBOX_PASSWORD), for jest's tests. */
+const SANDBOX_KEY = 'sk_test_sms_platform_sandbox';
+const SANDBOX_EMAIL = 'demo@sandbox.test';
+const SANDBOX_PASSWORD = 'sandbox-password';
+
+module.exports = { startSandboxProcess, SANDBOX_KEY, SANDBOX_EMAIL, SANDBOX_PASSWORD };

@@ -4,3 +4,6 @@ export interface SandboxProcess {
 	stop(): Promise<void>;
 }
 export function startSandboxProcess(env?: Record<string, string | number>): Promise<SandboxProcess>;
+export const SANDBOX_KEY: string;
+export const SANDBOX_EMAIL: string;
+export const SANDBOX_PASSWORD: string;
