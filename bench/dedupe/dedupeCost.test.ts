@@ -1,7 +1,7 @@
 /**
  * The cost of a Dedupe Key on a 1,000-item broadcast (and, with the shipped window, on a 10,000-recipient one), with n8n's processed-data store in memory
  * (test/support/processedData.ts, MD5 per value as n8n): store calls, the time in them, the values the store hashed
- * (each call re-asserts the run's keys, dedupe/keyStore.ts), printed. Asserted: every item sent; no store call
+ * (each call writes the run's unsettled sent keys again, dedupe/keyStore.ts), printed. Asserted: every item sent; no store call
  * without a key. Measured before and after re-assertion in docs/queue-mode.md.
  */
 import nock from 'nock';
@@ -111,10 +111,16 @@ describe('Dedupe Key: the settle window as shipped (SETTLE_MS), paid once a run'
 		settleWindow.ms = 2;
 	});
 
-	// What the keyed run takes beyond the run without a key and its own store calls: one window (a window per claim
-	// would be two or more here), with room for a loaded machine.
-	const beyond = (keyed: { ms: number; inStore: number }, without: { ms: number }) =>
-		keyed.ms - without.ms - keyed.inStore;
+	// What the keyed run takes beyond the same run without a key: one window in all (a window per claim would be two
+	// or more here), its store calls included, with 2 s of room for a loaded machine. Printed as well.
+	const beyond = (label: string, keyed: { ms: number }, without: { ms: number }) => {
+		const ms = keyed.ms - without.ms;
+		// eslint-disable-next-line no-console -- the figure is what this file is for
+		console.log(
+			`[dedupe cost] ${label}: ${ms.toFixed(0)} ms beyond the run without a key (window ${SETTLE_MS} ms)`,
+		);
+		return ms;
+	};
 
 	it('1,000 one-recipient items, one request per item', async () => {
 		const without = await measure('without a Dedupe Key, 1,000 items one request per item', {});
@@ -122,7 +128,7 @@ describe('Dedupe Key: the settle window as shipped (SETTLE_MS), paid once a run'
 		const keyed = await measure(`settle ${SETTLE_MS} ms, 1,000 items one request per item`, {});
 		expect(keyed.output?.every((item) => item.json.outcome === 'sent')).toBe(true);
 		expect(keyed.ms).toBeGreaterThanOrEqual(SETTLE_MS);
-		expect(beyond(keyed, without)).toBeLessThan(1.5 * SETTLE_MS);
+		expect(beyond('1,000 one-recipient items', keyed, without)).toBeLessThan(SETTLE_MS + 2_000);
 	}, 300_000);
 
 	it('a 10,000-recipient broadcast: 1,000 items of 10 recipients, Combine Items (100 requests)', async () => {
@@ -142,6 +148,6 @@ describe('Dedupe Key: the settle window as shipped (SETTLE_MS), paid once a run'
 		);
 		expect(keyed.output?.every((item) => item.json.outcome === 'sent')).toBe(true);
 		expect(keyed.ms).toBeGreaterThanOrEqual(SETTLE_MS);
-		expect(beyond(keyed, without)).toBeLessThan(1.5 * SETTLE_MS);
+		expect(beyond('10,000-recipient broadcast', keyed, without)).toBeLessThan(SETTLE_MS + 2_000);
 	}, 300_000);
 });

@@ -49,6 +49,66 @@ describe('DedupeStore', () => {
 	});
 });
 
+describe('sent keys: written again until settled, confirmed together', () => {
+	const written = (from: number) =>
+		store.calls
+			.slice(from)
+			.filter((call) => call.method === 'checkProcessedAndRecord')
+			.map((call) => call.values.map(String).filter((value) => !value.startsWith('o:')));
+	afterEach(() => {
+		settleWindow.ms = 2;
+	});
+
+	it('a sent key is written again by every call until one made a window after it was added finds it; a claimed key is not', async () => {
+		settleWindow.ms = 60;
+		const run = open();
+		await run.claim(['a']);
+		await run.confirm(['a']);
+		let from = store.calls.length;
+		await run.claim(['b']);
+		// Within the window: both of a's entries in the claim's calls; b's started entry only in its own claim.
+		expect(written(from)[0]).toEqual(['s:a', 'd:a', 's:b']);
+		await new Promise((resolve) => setTimeout(resolve, 70));
+		// A call a window after a's entries were added finds them (and writes them once more): settled.
+		await run.finish();
+		from = store.calls.length;
+		await run.claim(['c']);
+		expect(await run.finish()).toBe(true);
+		// The claim's two calls (record, then check a window later) carry c only; finish has nothing left to check.
+		expect(written(from)).toEqual([['s:c'], ['s:c']]);
+	});
+
+	it('confirmSoon: keys confirmed while a store call is due go out in one call; finish writes the rest', async () => {
+		const run = open();
+		await run.claim(keys('k', 10));
+		const from = store.calls.length;
+		for (const key of keys('k', 10)) run.confirmSoon([key]);
+		expect(await run.finish()).toBe(true);
+		// The first confirm queues a call, which takes all ten; finish finds them present.
+		expect(written(from)[0]).toHaveLength(20);
+		expect(written(from).length).toBeLessThanOrEqual(2);
+		expect(
+			[...(await open().claim(keys('k', 10))).values()].every((s) => s === 'alreadySent'),
+		).toBe(true);
+	});
+
+	it("a failed call to record keys as sent leaves them to the run's next call", async () => {
+		const run = open();
+		await run.claim(['a']);
+		const call = store.checkProcessedAndRecord.bind(store);
+		const spy = jest
+			.spyOn(store, 'checkProcessedAndRecord')
+			.mockRejectedValueOnce(new Error('database gone'))
+			.mockRejectedValueOnce(new Error('database gone'));
+		run.confirmSoon(['a']);
+		await run.flush();
+		spy.mockImplementation(call);
+		expect(await run.finish()).toBe(true);
+		spy.mockRestore();
+		expect((await open().claim(['a'])).get('a')).toBe('alreadySent');
+	});
+});
+
 describe('DedupeStore with a concurrent writer in another n8n process (lost updates)', () => {
 	const has = (value: string) => store.has('test-workflow', 'node-under-test', value);
 

@@ -24,12 +24,13 @@ import { CallTimes, oneAtATime } from './storeCalls';
  * and written back whole by each call, without a lock. Two calls at the same moment can both find a key new, and the
  * later write drops what the other added in between (a lost update); it keeps what it read. So:
  * - within an n8n process, the store calls of a node run one at a time (storeCalls.ts);
- * - across processes (queue-mode workers), every call of a run writes all the run's keys again in their state
- *   (re-assertion): whatever a concurrent write dropped is back at the next call;
  * - a key is claimed only once the run owns it: its started entry and an owner entry of the run, found present a
  *   settle window after they were written (settle.ts). Assuming every store call takes less than the
  *   window, a claimed key's entry stays even if the worker dies right after, and two runs never both claim a key;
- * - at the end of the run a last call must find all the run's entries present.
+ * - a sent key's entries are written again by every call of the run (re-assertion) until a call made a window after
+ *   they were last added finds them: by the same argument they stay from then on. Whatever a concurrent write of
+ *   another process dropped before is back at the next call;
+ * - at the end of the run a last call must find all the entries it still re-asserts present.
  * Not covered: store calls slower than the window; two runs retrying one unknown key at once (docs/queue-mode.md). */
 
 /** Entries the node keeps in its row: a key takes one (started) or two (sent), so the last 4,999 keys are kept. */
@@ -38,11 +39,11 @@ export const MAX_ENTRIES = 10_000;
 export const KEYS_REMEMBERED = Math.floor((MAX_ENTRIES - 1) / 2);
 
 /**
- * A run re-asserts all its started keys (in flight or unknown) and its last REASSERTED_KEYS sent ones: an older sent
- * key was found present by the ~300 store calls of the 100 keys after it, and a concurrent write drops only what
- * was added after its read. A cap, because each call hashes every entry it is given.
+ * Keys the service accepted are recorded as sent by the run's next store call (`confirmSoon`): the next claim's, the
+ * run's last, or one queued at most this often (ms), since a store call per send would cost more than the send on a
+ * fast service. Until then a crash leaves them unknown, within the two claims a crash can leave unknown anyway.
  */
-export const REASSERTED_KEYS = 100;
+export const CONFIRM_EVERY_MS = 200;
 /** Store calls that may find a run's entries missing (dropped by concurrent writes) before it gives up. */
 const ROUNDS = 5;
 
@@ -54,20 +55,23 @@ const OPTIONS = { mode: 'entries' as const, maxEntries: MAX_ENTRIES };
 /** What a claim found for a key. */
 export type KeyState = 'claimed' | 'alreadySent' | 'unknown';
 
-/** What this run recorded of a key. */
-type Recorded = 'started' | 'sent';
-
 /** The open store of each node run (Initiate Payment opens it per item: its items share the re-assertion). */
 const runs = new WeakMap<IExecuteFunctions, DedupeStore>();
 
 /** The keys of one node in n8n's processed-data store, for one run of the node. */
 export class DedupeStore {
-	/** The run's keys, oldest first, and what it recorded of them: every store call writes them again. */
-	private readonly mine = new Map<string, Recorded>();
 	/** This run, in its owner entries. */
 	private readonly id = randomString(12);
 	/** When (performance.now) a store call that added each started or owner entry of the run returned. */
 	private readonly addedAt = new Map<string, number>();
+	/**
+	 * The sent keys still re-asserted, and when the call that last added their `d:` entry returned (Infinity: not
+	 * written yet). A key leaves once a call made a window after that found its entries present.
+	 */
+	private readonly unsettled = new Map<string, number>();
+	/** The store call queued to write the keys confirmed since the last one (confirmSoon), and when the last began. */
+	private flushing?: Promise<void>;
+	private lastFlush = -Infinity;
 	/** Entries the run's store calls found missing and wrote again (for the log and tests). */
 	rewritten = 0;
 	private readonly times: CallTimes;
@@ -110,7 +114,6 @@ export class DedupeStore {
 			addedAt: (value) => this.addedAt.get(value) ?? 0,
 			check: async (values) => await oneAtATime(this.lane, async () => await this.record(values)),
 		});
-		for (const key of won) this.remember(key, 'started');
 		for (const key of lost) states.set(key, 'unknown');
 		await oneAtATime(this.lane, async () => {
 			// The owner entries only decide between runs. Were the claim to fail, its own keys are freed; the keys not
@@ -160,10 +163,41 @@ export class DedupeStore {
 	 */
 	async confirm(keys: string[]): Promise<void> {
 		if (!keys.length) return;
-		for (const key of keys) this.remember(key, 'sent');
-		await oneAtATime(this.lane, async () => {
-			await this.record(keys.flatMap((key) => [STARTED + key, SENT + key]));
+		this.markSent(keys);
+		await oneAtATime(this.lane, async () => await this.record([]));
+	}
+
+	/**
+	 * Records keys as sent by the run's next store call, whatever it is for (every call writes them until they are
+	 * written), without waiting for it: one is queued when the last began CONFIRM_EVERY_MS ago. `finish` writes the
+	 * rest.
+	 */
+	confirmSoon(keys: string[]): void {
+		if (!keys.length) return;
+		this.markSent(keys);
+		if (performance.now() - this.lastFlush >= CONFIRM_EVERY_MS) void this.flush();
+	}
+
+	/** Queues a store call that writes the keys confirmed and not written yet (one at a time: a queued one takes all). */
+	async flush(): Promise<void> {
+		if (this.flushing) return await this.flushing;
+		if (![...this.unsettled.values()].includes(Infinity)) return;
+		const call = oneAtATime(this.lane, async () => {
+			this.flushing = undefined;
+			this.lastFlush = performance.now();
+			await this.record([]);
 		});
+		this.flushing = call.catch((error: Error) => {
+			// The SMS went out whatever the store says: its keys are written again by the run's later calls.
+			this.ctx.logger?.warn(
+				`Dedupe Key: could not record keys as sent (${error.message}); trying again`,
+			);
+		});
+		await this.flushing;
+	}
+
+	private markSent(keys: string[]) {
+		for (const key of keys) this.unsettled.set(key, Infinity);
 	}
 
 	/** Frees keys whose request surely never went out (refused before processing, or never started). */
@@ -188,45 +222,39 @@ export class DedupeStore {
 		});
 	}
 
-	/** Whether a store call (at most ROUNDS) found the run's entries present; each call writes them. */
+	/** Whether a store call (at most ROUNDS) found the entries the run re-asserts present; each call writes them. */
 	private async present(): Promise<boolean> {
-		for (let round = 0; round < ROUNDS && this.mine.size; round++)
+		for (let round = 0; round < ROUNDS && this.unsettled.size; round++)
 			if ((await this.record([])).complete) return true;
-		return !this.mine.size;
-	}
-
-	private remember(key: string, recorded: Recorded) {
-		// Re-inserted, so the Map keeps the run's keys in the order they were last recorded.
-		this.mine.delete(key);
-		this.mine.set(key, recorded);
+		return !this.unsettled.size;
 	}
 
 	private async forget(keys: string[]) {
 		for (const key of keys) {
-			this.mine.delete(key);
+			this.unsettled.delete(key);
 			this.addedAt.delete(STARTED + key);
 			this.addedAt.delete(this.owner(key));
 		}
 		await this.remove(keys.map((key) => STARTED + key));
 	}
 
-	/** The entries the run re-asserts (see REASSERTED_KEYS), started before sent: the store prunes oldest first. */
-	private reasserted(): string[] {
-		const sent = [...this.mine].filter(([, recorded]) => recorded === 'sent');
-		const recent = new Set(sent.slice(-REASSERTED_KEYS).map(([key]) => key));
-		return [...this.mine].flatMap(([key, recorded]) =>
-			recorded === 'started' ? [STARTED + key] : recent.has(key) ? [STARTED + key, SENT + key] : [],
-		);
-	}
-
 	/**
-	 * Records `values` and writes the run's entries again. `complete`: every one of the run's entries was there
-	 * already (none had been dropped by a concurrent write). `at`: the call started then, so it read the row after.
+	 * Records `values`, the sent keys not written yet, and writes the run's unsettled entries again (re-assertion; a
+	 * claimed key's started entry needs none: it was settled when claimed, settle.ts). `complete`: every entry written
+	 * again was there already (none had been dropped by a concurrent write), and none was written for the first time.
+	 * `at`: the call started then, so it read the row after.
 	 */
 	private async record(values: string[]) {
 		const own = new Set(values);
-		const again = this.reasserted().filter((value) => !own.has(value));
-		const all = [...again, ...values];
+		const written = [...this.unsettled];
+		const entries = (pick: (addedAt: number) => boolean) =>
+			written
+				.filter(([, addedAt]) => pick(addedAt))
+				.flatMap(([key]) => [STARTED + key, SENT + key])
+				.filter((value) => !own.has(value));
+		const again = entries((addedAt) => addedAt !== Infinity);
+		const first = entries((addedAt) => addedAt === Infinity);
+		const all = [...again, ...first, ...values];
 		const at = performance.now();
 		const result = await this.times.timed(
 			async () => await this.helpers.checkProcessedAndRecord(all, 'node', OPTIONS),
@@ -235,9 +263,16 @@ export class DedupeStore {
 		const fresh = new Set(result.new.map(String));
 		const done = performance.now();
 		for (const value of fresh) if (!value.startsWith(SENT)) this.addedAt.set(value, done);
+		// A sent key is settled once a call made a window after its entries were last added found them.
+		for (const [key, addedAt] of written) {
+			if (!this.unsettled.has(key)) continue;
+			if (addedAt === Infinity || fresh.has(SENT + key) || fresh.has(STARTED + key))
+				this.unsettled.set(key, done);
+			else if (at >= addedAt + this.windowMs) this.unsettled.delete(key);
+		}
 		const missing = again.filter((value) => !processed.has(value)).length;
 		this.rewritten += missing;
-		return { processed, fresh, at, complete: missing === 0 };
+		return { processed, fresh, at, complete: missing === 0 && !first.length };
 	}
 
 	private async remove(values: string[]): Promise<void> {

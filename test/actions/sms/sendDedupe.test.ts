@@ -208,6 +208,31 @@ describe('sms.send: Dedupe Key', () => {
 		expect(Object.values(counts)).toEqual([1, 1, 1]);
 	}, 20_000);
 
+	it('fast sends: their keys are recorded sent in few store calls, claim by claim, so at most two claims are started and unsent when a request goes out', async () => {
+		claimSize.keys = 2;
+		const keys = Array.from({ length: 8 }, (_, i) => `fast-${i}`);
+		const items = keys.map((key, i) => ({ to: numbers[i], key }));
+		const has = (value: string) =>
+			[...store.rows.values()].some((row) => row.data.includes(ProcessedDataStore.hash(value)));
+		const open: number[] = [];
+		service((recipients, attempt) => {
+			open.push(keys.filter((key) => has(`s:${key}`) && !has(`d:${key}`)).length);
+			return ok(recipients, attempt);
+		});
+		const first = await runNode({ parameters: keyed({ dedupeWait: 0 }), items });
+		expect(outcomes(first.output)).toEqual(keys.map(() => 'sent'));
+		expect(Math.max(...open)).toBeLessThanOrEqual(2 * claimSize.keys);
+		// Recorded sent claim by claim (four claims), not item by item: fewer calls than items.
+		const recorded = new Set<string>();
+		const confirms = store.calls.filter((call) => {
+			const fresh = call.values.map(String).filter((v) => v.startsWith('d:') && !recorded.has(v));
+			for (const value of fresh) recorded.add(value);
+			return call.method === 'checkProcessedAndRecord' && fresh.length > 0;
+		});
+		expect(confirms.length).toBeLessThan(keys.length);
+		for (const key of keys) expect(has(`d:${key}`)).toBe(true);
+	});
+
 	it("a Schedule Time no send route can carry (a tenant's send: the documented route only) fails the item before any key is claimed, without the wait", async () => {
 		settleWindow.ms = 5000;
 		const counts = service();
