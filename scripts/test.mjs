@@ -102,6 +102,27 @@ function nodeTest(name, pattern, extra = [], env = {}) {
 }
 
 /**
+ * A jest run, counted from its JSON report.
+ * @param {string} name
+ * @param {string[]} jestArgs
+ */
+function jest(name, jestArgs) {
+	const report = join(work, `${name.replace(/\W+/g, '-')}.json`);
+	return step(name, 'jest', ['--json', `--outputFile=${report}`, ...jestArgs], (code) => {
+		if (!existsSync(report)) return { passed: 0, failed: 1 };
+		const result = JSON.parse(readFileSync(report, 'utf8'));
+		const suiteErrors = result.numRuntimeErrorTestSuites ?? 0;
+		return {
+			passed: result.numPassedTests,
+			failed:
+				result.numFailedTests +
+				suiteErrors +
+				(code !== 0 && result.numFailedTests + suiteErrors === 0 ? 1 : 0),
+		};
+	});
+}
+
+/**
  * Runs an install in the background (a node script), its output into a log file. Resolves
  * { name, code, seconds, log }.
  * @param {string} name what it installs, e.g. "n8n 2.41.1"
@@ -131,9 +152,9 @@ function installInBackground(name, scriptArgs, env = {}) {
 	});
 }
 
-// The n8n versions this run starts, installed now when missing (a few minutes each on a new machine), both at once
-// and beside the build, lint, format, scanner and type-checks, which have no time limits. The run waits for them
-// before jest, so the tests with time limits (jest, sandbox, e2e) do not share the machine with an install.
+// The n8n versions this run starts, installed now when missing (a few minutes each on a new machine, up to ten when
+// the registry is slow), both at once and beside the checks, jest and the sandbox's tests. The run waits for them
+// before the tests that time themselves (TIMED below, then e2e), so those do not share the machine with an install.
 const versions = [
 	...(!args.has('--skip-e2e') || !args.has('--skip-ui') || args.has('--queue')
 		? [N8N_VERSION]
@@ -177,6 +198,26 @@ await step('type-check sandbox', 'tsc', ['-p', 'sandbox/tsconfig.json']);
 await step('no import circle (nodes/, credentials/)', process.execPath, [
 	'scripts/check-imports.mjs',
 ]);
+
+// The jest files that assert how long something took (a window waited once, a timeout, a poll interval): run after the
+// installs, on a quiet machine. Every other jest file runs now, beside them.
+const TIMED = [
+	'test/transport/request.test.ts',
+	'test/hardening/timeouts.test.ts',
+	'test/dedupe/keyStore.test.ts',
+	'test/actions/sms/sendDedupe.test.ts',
+	'test/actions/sms/deliveryAndBalance.test.ts',
+	'test/actions/partnerTenant/initiatePayment.test.ts',
+	'test/actions/partnerTenant/initiatePaymentDedupe.test.ts',
+	'test/parallel/parallelRequests.test.ts',
+	'test/integration/realService.test.ts',
+];
+await jest('unit and integration tests (jest)', [
+	'--testPathIgnorePatterns',
+	...TIMED.map((file) => `<rootDir>/${file}`),
+]);
+await nodeTest('sandbox tests and contract (node:test)', 'sandbox/test/*.test.mjs');
+
 for (const install of await Promise.all(installs)) {
 	// Counts only when it fails (then each test file tries the install again itself).
 	console.log(`\n=== ${install.name} installed in the background: exit ${install.code}`);
@@ -193,25 +234,7 @@ for (const install of await Promise.all(installs)) {
 	});
 }
 
-const jestJson = join(work, 'jest.json');
-await step(
-	'unit and integration tests (jest)',
-	'jest',
-	['--json', `--outputFile=${jestJson}`],
-	(code) => {
-		if (!existsSync(jestJson)) return { passed: 0, failed: 1 };
-		const result = JSON.parse(readFileSync(jestJson, 'utf8'));
-		const suiteErrors = result.numRuntimeErrorTestSuites ?? 0;
-		return {
-			passed: result.numPassedTests,
-			failed:
-				result.numFailedTests +
-				suiteErrors +
-				(code !== 0 && result.numFailedTests + suiteErrors === 0 ? 1 : 0),
-		};
-	},
-);
-await nodeTest('sandbox tests and contract (node:test)', 'sandbox/test/*.test.mjs');
+await jest('the jest tests that time themselves', ['--runTestsByPath', ...TIMED]);
 
 // The package built above, packed and installed once for every test that installs it in n8n (e2e/, e2e/queue/): each
 // copies this install instead of building, packing and installing it again (about 14 s per test file).
@@ -234,9 +257,10 @@ if (!args.has('--skip-e2e')) {
 		await nodeTest(
 			`end-to-end tests in a real n8n ${version} (node:test)`,
 			'e2e/*.test.mjs',
-			// Two files at once: a third of the suite is waiting for n8n's one-minute polls (measured on 2.41.1: 107 of
-			// 107 in 522 s, against 792 s one file at a time in CI). Each file has its own n8n, sandbox and ports.
-			['--test-concurrency=2'],
+			// Three files at once: much of the suite waits for n8n's one-minute polls and for n8n to start (measured on
+			// 2.41.1: 123 of 123 in 441 s, the machine 84 % busy, against 712 s two files at a time in CI's last cold run).
+			// Each file has its own n8n, sandbox and ports.
+			['--test-concurrency=3'],
 			{ N8N_VERSION: version, ...packed },
 		);
 	}
