@@ -107,6 +107,50 @@ describe('trigger paymentCompleted: completions recorded by one sync a poll', ()
 		expect(server.asked).toEqual([`GET ${PATH}`, `GET ${PATH}`]);
 	});
 
+	it("with the login on a server of the API reference's routes (no sync there): the sync is never asked", async () => {
+		nock(BASE_URL)
+			.post('/api/auth/login/')
+			.times(10)
+			.reply(200, { tokens: { access: 'token', refresh: 'r' } });
+		const asked: string[] = [];
+		// The reference's server: the service's own routes are missing, its billing history answers.
+		nock(BASE_URL)
+			.persist()
+			.intercept(() => true, 'POST')
+			.reply((uri) => (asked.push(`POST ${uri.split('?')[0]}`), [404, '<h1>Not Found</h1>']));
+		nock(BASE_URL)
+			.persist()
+			.get((uri) => uri.split('?')[0] === PATH)
+			.reply(() => (asked.push(`GET ${PATH}`), [404, '<h1>Not Found</h1>']));
+		const pending = {
+			id: 'h-9',
+			transaction_id: 'tx-9',
+			type: 'payment',
+			amount: 5000,
+			status: 'pending',
+			created_at: new Date(T0).toISOString(),
+		};
+		nock(BASE_URL)
+			.persist()
+			.get((uri) => uri.split('?')[0] === '/api/billing/history/')
+			.reply(() => {
+				asked.push('GET /api/billing/history/');
+				return [200, { success: true, data: [pending] }];
+			});
+		const live = new LiveTrigger({ event: 'paymentCompleted' }, '{}', jwtCredentials());
+		// The first poll learns the family (the service's list is missing: one 404); the payment is watched from then.
+		expect(await live.poll()).toBeNull();
+		expect(asked).toEqual([`GET ${PATH}`, 'GET /api/billing/history/']);
+		asked.length = 0;
+		expect(await live.poll()).toBeNull();
+		expect(await live.restart().poll()).toBeNull();
+		expect(asked).toEqual(['GET /api/billing/history/', 'GET /api/billing/history/']);
+		const state = JSON.parse(live.staticDataJson()) as {
+			paymentCompleted: { timeline: { pending: IDataObject } };
+		};
+		expect(Object.keys(state.paymentCompleted.timeline.pending)).toEqual(['tx-9']);
+	});
+
 	it('a failing sync does not fail the poll: the list is read as it stands', async () => {
 		nock(BASE_URL)
 			.post('/api/auth/login/')

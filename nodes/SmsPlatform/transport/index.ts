@@ -41,4 +41,10 @@ export {
 	type ApiContext,
 } from './session';
 export { DEFAULT_SETTINGS, type RequestSettings } from './defaults';
-export { checkedBaseUrl, familyLearnt, type RouteFamily, startWithFamily } from './routes';
+export {
+	checkedBaseUrl,
+	familyLearnt,
+	mayHaveLoginRoutes,
+	type RouteFamily,
+	startWithFamily,
+} from './routes';

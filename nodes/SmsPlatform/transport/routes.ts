@@ -144,6 +144,14 @@ export async function startWithFamily(ctx: ApiContext, known: unknown): Promise<
 	if (credential === (await credentialKey(ctx))) sessionOf(ctx).family ??= family;
 }
 
+/**
+ * Whether the server may have the service's own routes: not when it answered this credential on the API reference's
+ * routes (this run, or a poll before). A route only the service has (the payments' sync) is then not asked.
+ */
+export function mayHaveLoginRoutes(ctx: ApiContext): boolean {
+	return sessionOf(ctx).family !== 'documented';
+}
+
 /** The family this poll learnt or kept, for the next poll (undefined when no request had two routes). */
 export async function familyLearnt(ctx: ApiContext): Promise<KnownFamily | undefined> {
 	const family = sessionOf(ctx).family;
