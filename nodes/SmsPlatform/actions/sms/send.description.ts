@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { dedupeWaitNotice, dedupeWaitOption } from '../../dedupe/fields';
+import { NEEDS_LOGIN } from '../../helpers/descriptions';
 import { defaultCountryCodeOption } from '../../helpers/countryCode';
 import { templateLocator } from '../template/fields';
 import {
@@ -24,7 +25,7 @@ const properties: INodeProperties[] = [
 			{
 				name: 'Template',
 				value: 'template',
-				description: "Send one of the account's templates, its variables filled for each item",
+				description: `Send one of the account's templates, its variables filled for each item (${NEEDS_LOGIN})`,
 			},
 			{ name: 'Text', value: 'text', description: "Send the text in 'Message'" },
 		],
@@ -101,7 +102,7 @@ const properties: INodeProperties[] = [
 		type: 'resourceLocator',
 		required: true,
 		default: { mode: 'list', value: '' },
-		description: 'The sender name shown on the recipient’s phone: one of the account’s sender IDs',
+		description: `The sender name shown on the recipient’s phone: one of the account’s sender IDs (the list ${NEEDS_LOGIN})`,
 		builderHint: {
 			propertyHint:
 				"Use mode 'list' so the user picks one of the account's sender IDs; use mode 'name' only with a sender ID the user named or an expression. Only active sender IDs of the account send.",
