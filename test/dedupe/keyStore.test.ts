@@ -2,6 +2,8 @@
  * dedupe/keyStore.ts on n8n-core's real execution context and DataDeduplicationService, with n8n's processed-data
  * store in memory (test/support/processedData.ts): the bound on remembered keys, and the states of a key.
  */
+import { sleep } from 'n8n-workflow';
+
 import { DedupeStore, KEYS_REMEMBERED, MAX_ENTRIES } from '../../nodes/SmsPlatform/dedupe/keyStore';
 import { settleWindow } from '../../nodes/SmsPlatform/dedupe/settle';
 import { actionContext } from '../support/harness';
@@ -68,7 +70,7 @@ describe('sent keys: written again until settled, confirmed together', () => {
 		await run.claim(['b']);
 		// Within the window: both of a's entries in the claim's calls; b's started entry only in its own claim.
 		expect(written(from)[0]).toEqual(['s:a', 'd:a', 's:b']);
-		await new Promise((resolve) => setTimeout(resolve, 70));
+		await sleep(70);
 		// A call a window after a's entries were added finds them (and writes them once more): settled.
 		await run.finish();
 		from = store.calls.length;
