@@ -8,7 +8,7 @@ import {
 	paymentTransaction,
 	recordCompletions,
 } from '../helpers/payments';
-import { CREDENTIAL_TYPE, coerceNumbers, mayHaveLoginRoutes } from '../transport';
+import { CREDENTIAL_TYPE, coerceNumbers } from '../transport';
 import type { Verdict } from './timeline';
 import { idOf } from './timelineReader';
 import { maxEventsOption, timelineEvent } from './triggerEvent';
@@ -68,10 +68,11 @@ export const paymentCompleted = timelineEvent({
 	toItem: (record) => coerceNumbers(paymentOutput(record), ['amount']),
 	// The real service records a completion only when asked: while payments are watched, each poll asks it once
 	// (`POST …/payments/sync/`, one request) before reading the list. Only that service has the route, and it takes
-	// only the login: an API key never asks, nor the login once the server answered it on the API reference's routes.
+	// only the login: an API key never asks (nor does the login on a server of the API reference's routes, see
+	// recordCompletions).
 	settle: async (ctx) => {
 		const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
-		if (credentials.authMethod === 'jwt' && mayHaveLoginRoutes(ctx)) await recordCompletions(ctx);
+		if (credentials.authMethod === 'jwt') await recordCompletions(ctx);
 	},
 	isTestEvent: (record) => paymentStatus(record) === 'completed',
 	what: 'completed payment',

@@ -1,7 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { endpoints } from '../endpoints';
-import { apiRequest, type ApiContext, getRecord, unwrapObject } from '../transport';
+import {
+	apiRequest,
+	type ApiContext,
+	getRecord,
+	mayHaveLoginRoutes,
+	unwrapObject,
+} from '../transport';
 
 /** Payment statuses of a mobile-money payment that is still under way: its status will change again. */
 const IN_PROGRESS = new Set([
@@ -95,12 +101,14 @@ function providerAnswered(record: IDataObject): boolean {
  * Asks the service to record what the payment provider says about every pending payment of the account
  * (`POST …/payments/sync/`): the real service records a completion only when asked (there, or on a `…/status/` route
  * that sleeps 60 s, which the node never calls). Gives the status it recorded for each payment it checked, by
- * transaction id; `undefined` when the service has no such route or failed: the stored status then stands.
+ * transaction id; `undefined` when the service has no such route or failed: the stored status then stands. Not asked
+ * of a server that answered on the API reference's routes (transport/routes.ts): it has no sync route.
  */
 export async function recordCompletions(
 	ctx: ApiContext,
 	itemIndex?: number,
 ): Promise<Map<string, string> | undefined> {
+	if (!mayHaveLoginRoutes(ctx)) return undefined;
 	try {
 		const { body } = await apiRequest(ctx, {
 			...endpoints.syncPayments(),
