@@ -69,7 +69,7 @@ export const ADMIN_ENDPOINTS = [
 	[
 		'POST',
 		'/__sandbox/sender-requests/{request_id}/decide',
-		"staff's decision {status: approved|rejected|requires_changes|cancelled, rejection_reason?}",
+		"staff's decision on a request, by its id or its name {status: approved|rejected|requires_changes|cancelled, rejection_reason?}",
 	],
 	['POST', '/__sandbox/notifications', 'add a notification {title, message, type}'],
 	['POST', '/__sandbox/balance', 'set the balance {balance, tenant_id?}'],

@@ -319,7 +319,12 @@ function senderRequest(ctx) {
  * @param {(state: any, name: string) => void} approve
  */
 export function decideSenderRequest(state, id, decision, approve) {
-	const found = senderRequestsOf(state).find((r) => r.id === id);
+	// By its id, or by the name requested (the newest request of that name): what a user of the demo has at hand.
+	const requests = senderRequestsOf(state);
+	const named = requests.filter(
+		(r) => String(r.requested_sender_id).toUpperCase() === String(id).toUpperCase(),
+	);
+	const found = requests.find((r) => r.id === id) ?? named[named.length - 1];
 	if (!found) throw new ApiError(404, 'not_found', `No sender ID request '${id}'`);
 	const status = String(decision.status ?? 'approved');
 	if (!['approved', 'rejected', 'requires_changes', 'cancelled'].includes(status))

@@ -217,7 +217,9 @@ describe('issue 42 routes, wild profile', () => {
 			auth: jwt,
 		});
 		assert.deepEqual([missing.status, missing.body], [404, { detail: 'Not found.' }]);
-		await c.admin('POST', `/sender-requests/${ids[1]}/decide`, { status: 'approved' });
+		// By its name, as docs/demo.md has a user decide it (any case).
+		const byName = await c.admin('POST', '/sender-requests/shopb/decide', { status: 'approved' });
+		assert.deepEqual([byName.body.id, byName.body.status], [ids[1], 'approved']);
 		const senders = await c.get('/api/messaging/sender-ids/', { auth: jwt });
 		assert.ok(senders.body.data.some((/** @type {any} */ s) => s.sender_id === 'SHOPB'));
 	});

@@ -5,7 +5,7 @@
  */
 import nock from 'nock';
 
-import { exampleFiles, examples, readme } from '../support/readme.cjs';
+import { doc, exampleFiles, examples, readme } from '../support/readme.cjs';
 import { BASE_URL, caught, runNode } from '../support/harness';
 
 const SEND = '/api/integration/v1/sms/send/';
@@ -132,12 +132,23 @@ function troubleshootingQuotes(text: string): Quote[] {
 		}));
 }
 
-const quotes = troubleshootingQuotes(readme());
+/** The README quotes the five most common; docs/usage.md all of them, the README's included. */
+const inReadme = troubleshootingQuotes(readme());
+const inUsage = troubleshootingQuotes(doc('usage.md'));
+const quotes = [
+	...inReadme,
+	...inUsage.filter((quote) => !inReadme.some((other) => other.title === quote.title)),
+];
 
-describe("README Troubleshooting: the quoted errors are the node's", () => {
-	it('quotes at least the usual errors, each once', () => {
-		expect(quotes.length).toBeGreaterThanOrEqual(8);
-		expect(new Set(quotes.map((quote) => quote.title)).size).toBe(quotes.length);
+describe("README and docs/usage.md Troubleshooting: the quoted errors are the node's", () => {
+	it('quotes the five most common errors in the README and every one in docs/usage.md, each once', () => {
+		expect(inReadme.length).toBe(5);
+		expect(inUsage.length).toBeGreaterThanOrEqual(10);
+		for (const list of [inReadme, inUsage])
+			expect(new Set(list.map((quote) => quote.title)).size).toBe(list.length);
+		expect(
+			inReadme.filter((quote) => !inUsage.some((other) => other.title === quote.title)),
+		).toEqual([]);
 	});
 
 	it.each(quotes.map((quote) => [quote.title, quote] as const))('%s', async (title, quote) => {
