@@ -16,6 +16,7 @@ import { approveSenderId } from './contacts.mjs';
 import { addCustomPurchase } from './loginRoutes.mjs';
 import { addTemplate } from './templates.mjs';
 import { MINUTE, isoSeconds } from './util.mjs';
+import { answersAsRealServer } from './wild.mjs';
 
 /**
  * @typedef {object} AdminCtx
@@ -64,7 +65,7 @@ export const ADMIN_ENDPOINTS = [
 	[
 		'POST',
 		'/__sandbox/payments/{transaction_id}/provider',
-		"the provider's answer {status: COMPLETED|FAILED} (wild: an own purchase stays pending until sync records it)",
+		"the provider's answer {status: COMPLETED|FAILED|CANCELLED} (wild, main: an own purchase stays pending until sync records it; main's sync ignores CANCELLED)",
 	],
 	[
 		'POST',
@@ -88,7 +89,7 @@ export const ADMIN_ENDPOINTS = [
 	[
 		'POST',
 		'/__sandbox/config',
-		'change configuration {rateLimit?, rateWindowSeconds?, deliveryDelayMs?, paymentDelayMs?, jwtTtlSeconds?, lowBalanceThreshold?, profile?, paymentStatusDelayMs?, refuseApiKeys?, upstream?}',
+		'change configuration {rateLimit?, rateWindowSeconds?, deliveryDelayMs?, paymentDelayMs?, jwtTtlSeconds?, lowBalanceThreshold?, profile?, paymentStatusDelayMs?, refuseApiKeys?, upstream?, referenceNotFound?}',
 	],
 	['GET', '/__sandbox/faults', 'active faults'],
 	[
@@ -182,11 +183,11 @@ adminRouter
 		const tx = ctx.state.transactions.get(ctx.params.transaction_id);
 		if (!tx) throw new ApiError(404, 'transaction_not_found', 'No such transaction');
 		const status = String(ctx.body?.status ?? 'COMPLETED').toUpperCase();
-		if (status !== 'COMPLETED' && status !== 'FAILED')
-			throw new ApiError(400, 'validation_error', 'status: COMPLETED or FAILED');
+		if (status !== 'COMPLETED' && status !== 'FAILED' && status !== 'CANCELLED')
+			throw new ApiError(400, 'validation_error', 'status: COMPLETED, FAILED or CANCELLED');
 		tx.provider = status;
-		// Only `wild` waits for the payment to be asked about, as the real server does.
-		if (ctx.state.config.profile !== 'wild') recordProviderAnswer(ctx.state, tx);
+		// Only the real server's profiles wait for the payment to be asked about, as that server does.
+		if (!answersAsRealServer(ctx.state.config)) recordProviderAnswer(ctx.state, tx);
 		return ok({ ok: true, transaction: ctx.state.transactionView(tx), provider: status });
 	})
 	.add('POST', '/__sandbox/sender-requests/{request_id}/decide', (ctx) =>

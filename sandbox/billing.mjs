@@ -97,7 +97,10 @@ function initiate(ctx) {
 export function recordProviderAnswer(state, tx) {
 	if (tx.status !== 'pending') return tx.status;
 	if (tx.provider === 'COMPLETED') return state.completePayment(tx.id).status;
-	if (tx.provider === 'FAILED') return state.failPayment(tx.id).status;
+	// The branch `main` records a FAILED order only: a CANCELLED one (declined on the phone) stays pending there.
+	const declined =
+		tx.provider === 'FAILED' || (tx.provider === 'CANCELLED' && state.config.profile !== 'main');
+	if (declined) return state.failPayment(tx.id).status;
 	return 'pending';
 }
 
@@ -429,7 +432,7 @@ export const BILLING_ROUTES = [
 export function wildProviderProgress(tx) {
 	// Only the account's own purchases: a partner tenant's payment completes on its own here (state.mjs).
 	if (tx.status !== 'pending' || tx.tenant_id !== null) return {};
-	if (tx.provider === 'FAILED') return { payment_status: 'FAIL' };
+	if (tx.provider === 'FAILED' || tx.provider === 'CANCELLED') return { payment_status: 'FAIL' };
 	const paid = tx.provider === 'COMPLETED';
 	return {
 		payment_status: 'SUCCESS',

@@ -52,7 +52,8 @@ if (args.help) {
 Options (environment variable in brackets):
   --port N   port to listen on, 0 = a free port (SANDBOX_PORT, default 4010)
   --host H   address to bind (SANDBOX_HOST, default 127.0.0.1)
-  --profile P  documented (as the API reference says) or wild (as real servers answer)
+  --profile P  documented (as the API reference says), wild (as real servers answer), main (the real
+               service's branch main) or demo
              (SANDBOX_PROFILE, default documented)
   --quiet    print only the SANDBOX_READY line
   (SANDBOX_RATE_LIMIT)         requests per window and credential, default 1000
@@ -83,7 +84,7 @@ const sandbox = await startSandbox({
 	deliveryDelayMs: num('SANDBOX_DELIVERY_DELAY_MS', env.SANDBOX_DELIVERY_DELAY_MS),
 	jwtTtlSeconds: num('SANDBOX_JWT_TTL', env.SANDBOX_JWT_TTL),
 	lowBalanceThreshold: num('SANDBOX_LOW_BALANCE_THRESHOLD', env.SANDBOX_LOW_BALANCE_THRESHOLD),
-	profile: /** @type {'documented'|'wild'|'demo'} */ (profile),
+	profile: /** @type {'documented'|'wild'|'main'|'demo'} */ (profile),
 	paymentStatusDelayMs: num('SANDBOX_PAYMENT_STATUS_DELAY_MS', env.SANDBOX_PAYMENT_STATUS_DELAY_MS),
 	quiet: args.quiet,
 }).catch((err) => {

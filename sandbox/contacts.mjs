@@ -13,6 +13,7 @@ import {
 	senderRequestSchema,
 } from './messagingSchemas.mjs';
 import { isoSeconds, seedUuid } from './util.mjs';
+import { answersAsRealServer } from './wild.mjs';
 
 /** @typedef {import('./routeTypes.mjs').Ctx} Ctx */
 /** @typedef {import('./routeTypes.mjs').Result} Result */
@@ -36,7 +37,7 @@ const serverErrorPage = () =>
 export const SEED_SENDER_IDS = Object.freeze(['N8NDEMO', 'N8NOPS', 'Taarifa-SMS']);
 
 /** @param {Ctx} ctx */
-const isWild = (ctx) => ctx.state.config.profile === 'wild';
+const isWild = (ctx) => answersAsRealServer(ctx.state.config);
 
 /**
  * The phone index and sender IDs of one state, rebuilt when the state is reset (its seed time changes).

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { wildProviderProgress } from './billing.mjs';
 import { loginSend, realError } from './loginSend.mjs';
 import { isoSeconds } from './util.mjs';
+import { answersAsRealServer } from './wild.mjs';
 
 /**
  * What one state keeps for these routes, rebuilt when the state is reset (its seed time changes): the custom SMS
@@ -28,7 +29,7 @@ function storeOf(state) {
 }
 
 /** @param {import('./routeTypes.mjs').Ctx} ctx */
-const isWild = (ctx) => ctx.state.config.profile === 'wild';
+const isWild = (ctx) => answersAsRealServer(ctx.state.config);
 
 /**
  * GET /api/billing/sms/balance/: the balance record (SMSBalanceSerializer), `credits` the balance.

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 
 import { ApiError } from './errors.mjs';
 import { isoSeconds } from './util.mjs';
+import { answersAsRealServer } from './wild.mjs';
 
 /** The sender IDs the wild send takes (the real server: the tenant's active ones, and its default `Taarifa-SMS`). */
 export const ACTIVE_SENDER_IDS = Object.freeze(['N8NDEMO', 'N8NOPS', 'Taarifa-SMS']);
@@ -26,7 +27,7 @@ const SENDER_ACTIONS = Object.freeze({
 });
 
 /** @param {import('./routeTypes.mjs').Ctx} ctx */
-const isWild = (ctx) => ctx.state.config.profile === 'wild';
+const isWild = (ctx) => answersAsRealServer(ctx.state.config);
 
 /**
  * The real server's error body (`_error_response` in views_sms_beem.py), as an ApiError.

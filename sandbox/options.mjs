@@ -13,6 +13,7 @@ export const DEFAULT_OPTIONS = Object.freeze({
 	lowBalanceThreshold: 100,
 	profile: 'documented',
 	paymentStatusDelayMs: 0,
+	referenceNotFound: false,
 	quiet: false,
 	seed: true,
 });
@@ -27,9 +28,11 @@ export const DEFAULT_OPTIONS = Object.freeze({
  * @property {number} [paymentDelayMs] pending → completed (default 5000; ≤ 0: only by the admin call)
  * @property {number} [jwtTtlSeconds] access-token lifetime (default 3600)
  * @property {number} [lowBalanceThreshold] default 100
- * @property {'documented'|'wild'|'demo'} [profile] `documented` (default): as the API reference says; `wild`: as real servers
- *   of this kind answer (see wild.mjs)
+ * @property {'documented'|'wild'|'main'|'demo'} [profile] `documented` (default): as the API reference says; `wild`: as real
+ *   servers of this kind answer (see wild.mjs); `main`: as the real service's branch `main` answers (mainBranch.mjs)
  * @property {number} [paymentStatusDelayMs] the payment-status endpoint answers this late (default 0)
+ * @property {boolean} [referenceNotFound] documented: an unknown route answers the API reference's own error body
+ *   `{"error": "Not found", "code": "not_found", "details": {}}` (default false: it names the method and path)
  * @property {boolean} [quiet] no logs (default false)
  * @property {boolean} [seed] seed data (default true)
  */

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 
 import { ApiError, fieldError } from './errors.mjs';
 import { isoSeconds, randomCode } from './util.mjs';
+import { answersAsRealServer } from './wild.mjs';
 
 /**
  * @typedef {Record<string, any>} Rec
@@ -100,7 +101,7 @@ export function schedulePayment(state, tx) {
 		state.paymentTimers.delete(tx.id);
 		if (tx.status !== 'pending' || state.transactions.get(tx.id) !== tx) return;
 		// The real server records an own purchase only when asked (billing.mjs): in `wild` the provider's answer waits.
-		if (state.config.profile === 'wild' && tx.tenant_id === null) tx.provider = 'COMPLETED';
+		if (answersAsRealServer(state.config) && tx.tenant_id === null) tx.provider = 'COMPLETED';
 		else completePayment(state, tx.id);
 	}, wait);
 	timer.unref();

@@ -1,26 +1,35 @@
 // Which routes each profile serves: `documented` the API reference's and nothing else; `wild` (as the real service's
-// code answers) and `demo` (both families, for people trying the nodes) the real server's routes too.
+// code answers on its branch `backend_testing`) and `demo` (both families, for people trying the nodes) the real
+// server's routes too; `main` (that code's branch `main`) the real server's routes that branch has, with its answers.
 import { REAL_SERVER_ROUTES, REFERENCE_ROUTES } from './api.mjs';
+import { MAIN_HANDLERS, mainHasRoute } from './mainBranch.mjs';
 import { Router } from './router.mjs';
 
-/**
- * The `documented` profile's routes (the API reference's only), and the others' (the real server's too).
- * @type {Router<(ctx: import('./api.mjs').Ctx) => import('./api.mjs').Result>}
- */
+/** @typedef {import('./api.mjs').Ctx} Ctx */
+/** @typedef {import('./api.mjs').Result} Result */
+
+/** @type {Router<(ctx: Ctx) => Result>} */
 const referenceRouter = new Router();
-/** @type {Router<(ctx: import('./api.mjs').Ctx) => import('./api.mjs').Result>} */
+/** @type {Router<(ctx: Ctx) => Result>} */
 const fullRouter = new Router();
+/** @type {Router<(ctx: Ctx) => Result>} */
+const mainRouter = new Router();
 for (const [method, template, handler, auth] of REFERENCE_ROUTES) {
 	referenceRouter.add(method, template, handler, auth);
 	fullRouter.add(method, template, handler, auth);
 }
 for (const [method, template, handler, auth] of REAL_SERVER_ROUTES)
 	fullRouter.add(method, template, handler, auth);
+for (const [method, template, handler, auth] of [...REFERENCE_ROUTES, ...REAL_SERVER_ROUTES]) {
+	if (mainHasRoute(template))
+		mainRouter.add(method, template, MAIN_HANDLERS[`${method} ${template}`] ?? handler, auth);
+}
 
 /**
  * The routes a profile serves.
  * @param {string} profile
  */
 export function routerFor(profile) {
-	return profile === 'documented' ? referenceRouter : fullRouter;
+	if (profile === 'documented') return referenceRouter;
+	return profile === 'main' ? mainRouter : fullRouter;
 }

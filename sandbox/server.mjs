@@ -7,11 +7,19 @@ import { Auth, RateLimiter } from './auth.mjs';
 import { ApiError, errorBody } from './errors.mjs';
 import { FaultStore, faultResponse, isLatencyOnly } from './faults.mjs';
 import { DEFAULT_OPTIONS } from './options.mjs';
+import { mainHasRoute } from './mainBranch.mjs';
 import { routerFor } from './profiles.mjs';
 import { SandboxState } from './state.mjs';
 import { RingBuffer } from './util.mjs';
 import { LOGIN_TEMPLATES, wildFailure } from './loginRoutes.mjs';
-import { HTML_NOT_FOUND, WILD_HANDLERS, authenticateWild, wildAnswer, wildError } from './wild.mjs';
+import {
+	HTML_NOT_FOUND,
+	WILD_HANDLERS,
+	answersAsRealServer,
+	authenticateWild,
+	wildAnswer,
+	wildError,
+} from './wild.mjs';
 import { formatLogEntry, JSON_TYPE, sendResult, stringHeaders, writeRaw } from './wire.mjs';
 
 export { DEFAULT_OPTIONS } from './options.mjs';
@@ -60,6 +68,7 @@ export async function startSandbox(options = {}) {
 			lowBalanceThreshold: opts.lowBalanceThreshold,
 			profile: opts.profile,
 			paymentStatusDelayMs: opts.paymentStatusDelayMs,
+			referenceNotFound: opts.referenceNotFound,
 		},
 		{ seed: opts.seed },
 	);
@@ -106,10 +115,17 @@ export async function startSandbox(options = {}) {
 	 */
 	function processApi(rq) {
 		const { method, path } = rq;
-		const wild = state.config.profile === 'wild';
-		const m = routerFor(state.config.profile).match(method, path);
+		const wild = answersAsRealServer(state.config);
+		// `main` has no route of these paths, though a route with an id there would take their last segment as one.
+		const m =
+			state.config.profile === 'main' && !mainHasRoute(path)
+				? null
+				: routerFor(state.config.profile).match(method, path);
 		if (m === null) {
 			if (wild) return { status: 404, body: null, html: HTML_NOT_FOUND };
+			// A gateway in front of a service of the reference may answer in the reference's own words (issue 51).
+			if (state.config.referenceNotFound)
+				return { status: 404, body: errorBody('Not found', 'not_found') };
 			return { status: 404, body: errorBody(`Not found: ${method} ${path}`, 'not_found') };
 		}
 		if ('allowed' in m) {

@@ -22,10 +22,13 @@ import { NewestFirstList, isoMicros, isoSeconds, randomCode } from './util.mjs';
  * @property {number} paymentDelayMs pending → completed automatically (≤ 0: only by the admin call)
  * @property {number} jwtTtlSeconds access-token lifetime
  * @property {number} lowBalanceThreshold a "Low balance" notification when the balance drops below it
- * @property {'documented'|'wild'|'demo'} profile `documented` answers as the API reference says; `wild` as real servers do
+ * @property {'documented'|'wild'|'main'|'demo'} profile `documented` answers as the API reference says; `wild` as real servers do
+ *   (the real service's branch `backend_testing`); `main` as that service's branch `main` does
  * @property {number} paymentStatusDelayMs the payment-status endpoint answers this late (real servers: up to 60 s)
  * @property {boolean} [refuseApiKeys] wild: no API key gets in anywhere, as in the real service's code (issue 28)
  * @property {'accept'|'timeout'|'drop'} [upstream] wild: the SMS provider behind the login's send (issue 28)
+ * @property {boolean} [referenceNotFound] documented: an unknown route answers the API reference's own error body
+ *   (`{"error": "Not found", "code": "not_found", "details": {}}`), as a gateway in front of such a service may (issue 51)
  */
 
 /**

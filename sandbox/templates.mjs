@@ -429,12 +429,65 @@ function bulkAddTags(ctx) {
 }
 
 /**
+ * OPTIONS on the template list: DRF's metadata of the list-and-create view, with the choices its create takes (both
+ * branches answer it; the node reads the categories there).
+ * @param {string} description
+ * @param {Record<string, string>} categories
+ * @param {Record<string, string>} languages
+ * @param {Rec} more the create's other fields
+ * @returns {Result}
+ */
+export function templateMetadata(description, categories, languages, more) {
+	const choices = (/** @type {Record<string, string>} */ map) =>
+		Object.entries(map).map(([value, display_name]) => ({ value, display_name }));
+	const field = (/** @type {string} */ type, /** @type {string} */ label, required = false) => ({
+		type,
+		required,
+		read_only: false,
+		label,
+	});
+	return /** @type {Result} */ ({
+		status: 200,
+		raw: true,
+		body: {
+			name: 'Template List Create',
+			description,
+			renders: ['application/json', 'text/html'],
+			parses: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
+			actions: {
+				POST: {
+					name: { ...field('string', 'Name', true), max_length: 255 },
+					category: { ...field('choice', 'Category', true), choices: choices(categories) },
+					language: { ...field('choice', 'Language'), choices: choices(languages) },
+					body_text: field('string', 'Body text', true),
+					...more,
+				},
+			},
+		},
+	});
+}
+
+/**
  * The routes of this module (the real server's; the `wild` profile's): method, path template, handler, auth.
  * @type {Array<[string, string, (ctx: Ctx) => Result, boolean]>}
  */
 export const TEMPLATE_ROUTES = [
 	['GET', '/api/messaging/templates/', listTemplates, true],
 	['POST', '/api/messaging/templates/', createTemplate, true],
+	[
+		'OPTIONS',
+		'/api/messaging/templates/',
+		() =>
+			templateMetadata(
+				'List and create templates with advanced filtering.',
+				CATEGORIES,
+				LANGUAGES,
+				{
+					description: { type: 'string', required: false, read_only: false, label: 'Description' },
+				},
+			),
+		true,
+	],
 	['GET', '/api/messaging/templates/{template_id}/', getTemplate, true],
 	['PATCH', '/api/messaging/templates/{template_id}/', (ctx) => updateTemplate(ctx, true), true],
 	['PUT', '/api/messaging/templates/{template_id}/', (ctx) => updateTemplate(ctx, false), true],

@@ -8,10 +8,19 @@ import { isoSeconds, randomToken } from './util.mjs';
 
 /**
  * The sandbox profiles: `documented` (the API reference's routes and nothing else, default), `wild` (as the real
- * service's code answers) and `demo` (both route families, any credential anywhere: for people trying the nodes; no
+ * service's code answers on its branch `backend_testing`), `main` (as its branch `main` answers) and `demo` (both route families, any credential anywhere: for people trying the nodes; no
  * test of the nodes relies on it, since no real server is like it).
  */
-export const PROFILES = /** @type {const} */ (['documented', 'wild', 'demo']);
+export const PROFILES = /** @type {const} */ (['documented', 'wild', 'main', 'demo']);
+
+/**
+ * Whether a profile answers as the real service's code does: `wild` (its branch `backend_testing`, which its
+ * deployment notes pull) and `main` (its branch `main`: the same shapes, fewer routes and other template categories,
+ * mainBranch.mjs).
+ * @param {{profile: string}} config
+ */
+export const answersAsRealServer = (config) =>
+	config.profile === 'wild' || config.profile === 'main';
 
 /**
  * Integration endpoints (send, status, balance, partner) take API keys only; every other group the JWT only.
