@@ -1,13 +1,13 @@
 /**
  * The cost of a Dedupe Key on a 1,000-item broadcast (and, with the shipped window, on a 10,000-recipient one), with n8n's processed-data store in memory
  * (test/support/processedData.ts, MD5 per value as n8n): store calls, the time in them, the values the store hashed
- * (each call writes the run's unsettled sent keys again, dedupe/keyStore.ts), printed. Asserted: every item sent; no store call
+ * (each call writes the run's re-asserted sent keys again, dedupe/keyStore.ts), printed. Asserted: every item sent; no store call
  * without a key. Measured before and after re-assertion in docs/queue-mode.md.
  */
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { SETTLE_MS, settleWindow } from '../../nodes/SmsPlatform/dedupe/settle';
+import { DEDUPE_WINDOW_MS, dedupeWindow } from '../../nodes/SmsPlatform/dedupe/window';
 import { BASE_URL, runNode } from '../../test/support/harness';
 import { processedDataStore } from '../../test/support/processedData';
 
@@ -106,9 +106,9 @@ describe('Dedupe Key: the cost on 1,000 items', () => {
 	}, 120_000);
 });
 
-describe('Dedupe Key: the settle window as shipped (SETTLE_MS), paid once a run', () => {
+describe('Dedupe Key: the window as shipped (DEDUPE_WINDOW_MS), paid once a run', () => {
 	afterEach(() => {
-		settleWindow.ms = 2;
+		dedupeWindow.ms = 2;
 	});
 
 	// What the keyed run takes beyond the same run without a key: one window in all (a window per claim would be two
@@ -117,18 +117,23 @@ describe('Dedupe Key: the settle window as shipped (SETTLE_MS), paid once a run'
 		const ms = keyed.ms - without.ms;
 		// eslint-disable-next-line no-console -- the figure is what this file is for
 		console.log(
-			`[dedupe cost] ${label}: ${ms.toFixed(0)} ms beyond the run without a key (window ${SETTLE_MS} ms)`,
+			`[dedupe cost] ${label}: ${ms.toFixed(0)} ms beyond the run without a key (window ${DEDUPE_WINDOW_MS} ms)`,
 		);
 		return ms;
 	};
 
 	it('1,000 one-recipient items, one request per item', async () => {
 		const without = await measure('without a Dedupe Key, 1,000 items one request per item', {});
-		settleWindow.ms = SETTLE_MS;
-		const keyed = await measure(`settle ${SETTLE_MS} ms, 1,000 items one request per item`, {});
+		dedupeWindow.ms = DEDUPE_WINDOW_MS;
+		const keyed = await measure(
+			`window ${DEDUPE_WINDOW_MS} ms, 1,000 items one request per item`,
+			{},
+		);
 		expect(keyed.output?.every((item) => item.json.outcome === 'sent')).toBe(true);
-		expect(keyed.ms).toBeGreaterThanOrEqual(SETTLE_MS);
-		expect(beyond('1,000 one-recipient items', keyed, without)).toBeLessThan(SETTLE_MS + 2_000);
+		expect(keyed.ms).toBeGreaterThanOrEqual(DEDUPE_WINDOW_MS);
+		expect(beyond('1,000 one-recipient items', keyed, without)).toBeLessThan(
+			DEDUPE_WINDOW_MS + 2_000,
+		);
 	}, 300_000);
 
 	it('a 10,000-recipient broadcast: 1,000 items of 10 recipients, Combine Items (100 requests)', async () => {
@@ -139,15 +144,17 @@ describe('Dedupe Key: the settle window as shipped (SETTLE_MS), paid once a run'
 			ITEMS,
 			broadcast,
 		);
-		settleWindow.ms = SETTLE_MS;
+		dedupeWindow.ms = DEDUPE_WINDOW_MS;
 		const keyed = await measure(
-			`settle ${SETTLE_MS} ms, 10,000 recipients (1,000 keys), Combine Items`,
+			`window ${DEDUPE_WINDOW_MS} ms, 10,000 recipients (1,000 keys), Combine Items`,
 			options,
 			ITEMS,
 			broadcast,
 		);
 		expect(keyed.output?.every((item) => item.json.outcome === 'sent')).toBe(true);
-		expect(keyed.ms).toBeGreaterThanOrEqual(SETTLE_MS);
-		expect(beyond('10,000-recipient broadcast', keyed, without)).toBeLessThan(SETTLE_MS + 2_000);
+		expect(keyed.ms).toBeGreaterThanOrEqual(DEDUPE_WINDOW_MS);
+		expect(beyond('10,000-recipient broadcast', keyed, without)).toBeLessThan(
+			DEDUPE_WINDOW_MS + 2_000,
+		);
 	}, 300_000);
 });

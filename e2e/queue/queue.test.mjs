@@ -15,7 +15,7 @@
 // - Pairs of executions fired at the same moment with the same Dedupe Key: each key sent once, and what the node
 //   reports matches what the service received.
 // - How long the node's calls to n8n's processed-data store took (the workers log them at level debug): the Dedupe
-//   Key's settle window rests on them staying under it (dedupe/settle.ts); count, median, p99 and max printed.
+//   Key's window rests on them staying under it (dedupe/window.ts); count, median, p99 and max printed.
 //
 // Redis and PostgreSQL come from Debian's packages when missing (scripts/queue-services.mjs) and run as throwaway
 // processes on free loopback ports. `npm run test:queue`; QUEUE_KEEP=1 keeps the logs and the n8n user folder.
@@ -719,8 +719,8 @@ describe(`queue mode: one main and two workers`, () => {
 		process.stderr.write(
 			`[queue] unknown per failed execution ${unknownPerBatch.join(', ')} (bound ${summary.bound}); sent twice ${summary.twice}, first sent ms before the kill: ${twiceFirstSentMsBeforeKill.join(', ') || 'none'}\n`,
 		);
-		// A key goes out only once its run owns it: its records found present a settle window after they were written
-		// (dedupe/settle.ts), so a write of another worker cannot drop them after the send, and the killed
+		// A key goes out only once its run owns it: its records found present a window after they were written
+		// (dedupe/window.ts), so a write of another worker cannot drop them after the send, and the killed
 		// worker's keys in flight are found started by the second call.
 		assert.deepEqual(
 			twiceList.map(({ to }) => to),

@@ -5,7 +5,7 @@
 import { sleep } from 'n8n-workflow';
 
 import { DedupeStore, KEYS_REMEMBERED, MAX_ENTRIES } from '../../nodes/SmsPlatform/dedupe/keyStore';
-import { settleWindow } from '../../nodes/SmsPlatform/dedupe/settle';
+import { dedupeWindow } from '../../nodes/SmsPlatform/dedupe/window';
 import { actionContext } from '../support/harness';
 import { concurrentWriter, processedDataStore, staleWriter } from '../support/processedData';
 
@@ -58,11 +58,11 @@ describe('sent keys: written again until settled, confirmed together', () => {
 			.filter((call) => call.method === 'checkProcessedAndRecord')
 			.map((call) => call.values.map(String).filter((value) => !value.startsWith('o:')));
 	afterEach(() => {
-		settleWindow.ms = 2;
+		dedupeWindow.ms = 2;
 	});
 
 	it('a sent key is written again by every call until one made a window after it was added finds it; a claimed key is not', async () => {
-		settleWindow.ms = 60;
+		dedupeWindow.ms = 60;
 		const run = open();
 		await run.claim(['a']);
 		await run.confirm(['a']);
@@ -159,16 +159,16 @@ describe('DedupeStore with a concurrent writer in another n8n process (lost upda
 	});
 });
 
-describe('the settle window: a slow write of another process, from a read before the claim, lands later', () => {
+describe('the window: a slow write of another process, from a read before the claim, lands later', () => {
 	const has = (value: string) => store.has('test-workflow', 'node-under-test', value);
 	afterEach(() => {
-		settleWindow.ms = 2;
+		dedupeWindow.ms = 2;
 	});
 
 	// The run claims `a` (and would send it), then its worker dies: no call of it writes `a` again. The stale write
 	// lands; then another run (the caller sending the same input again) claims `a`.
 	async function claimThenDie(settleMs: number, staleMs: number) {
-		settleWindow.ms = settleMs;
+		dedupeWindow.ms = settleMs;
 		await open().claim(['seed']);
 		const writer = staleWriter(store, staleMs);
 		const claimed = (await open().claim(['a'])).get('a');
@@ -203,7 +203,7 @@ describe('the settle window: a slow write of another process, from a read before
 	});
 
 	it('the wait is once per claim call, not per key, and outside the lane: two runs claim at once in one window', async () => {
-		settleWindow.ms = 300;
+		dedupeWindow.ms = 300;
 		const start = performance.now();
 		const [first, second] = await Promise.all([
 			open().claim(keys('x', 40)),
@@ -220,17 +220,17 @@ describe('the settle window: a slow write of another process, from a read before
 describe('two runs in two n8n processes claim the same keys at the same moment', () => {
 	// The other process: its own copy of the helpers (its own lane: nothing keeps the two runs' calls apart).
 	let Other!: typeof DedupeStore;
-	let otherWindow!: typeof settleWindow;
+	let otherWindow!: typeof dedupeWindow;
 	jest.isolateModules(() => {
 		/* eslint-disable @typescript-eslint/no-require-imports -- a second copy of the module, as another process has */
 		Other = require('../../nodes/SmsPlatform/dedupe/keyStore').DedupeStore;
-		otherWindow = require('../../nodes/SmsPlatform/dedupe/settle').settleWindow;
+		otherWindow = require('../../nodes/SmsPlatform/dedupe/window').dedupeWindow;
 		/* eslint-enable @typescript-eslint/no-require-imports */
 	});
 
 	it('both find the keys new, and still each key is claimed by one run: the other reports it unknown', async () => {
 		await open().claim(['seed']);
-		settleWindow.ms = 30;
+		dedupeWindow.ms = 30;
 		otherWindow.ms = 30;
 		// Which calls found each started entry new.
 		const foundNew = new Map<string, number>();
@@ -248,7 +248,7 @@ describe('two runs in two n8n processes claim the same keys at the same moment',
 			Other.open(ctx(), 0).claim(pairKeys),
 		]);
 		spy.mockRestore();
-		settleWindow.ms = 2;
+		dedupeWindow.ms = 2;
 		otherWindow.ms = 2;
 		const raced = pairKeys.filter((key) => foundNew.get(`s:${key}`) === 2);
 		expect(raced.length).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import { ExecuteContext } from 'n8n-core';
 import nock from 'nock';
 
-import { settleWindow } from '../../nodes/SmsPlatform/dedupe/settle';
+import { dedupeWindow } from '../../nodes/SmsPlatform/dedupe/window';
 
 // Backoff delays of milliseconds, not seconds: the policy is the same, the clock is faster (see testSettings.ts).
 jest.mock('../../nodes/SmsPlatform/transport/defaults', () => ({
@@ -27,9 +27,9 @@ afterAll(() => {
 	nock.restore();
 });
 
-// The Dedupe Key's settle window: 2 ms, not a second (test/dedupe/keyStore.test.ts tests the window itself).
-settleWindow.ms = 2;
-settleWindow.slowCallMs = 60_000;
+// The Dedupe Key's window: 2 ms, not a second (test/dedupe/keyStore.test.ts tests the window itself).
+dedupeWindow.ms = 2;
+dedupeWindow.slowCallMs = 60_000;
 
 // n8n's backend logger (a node's `this.logger`, and n8n-core's own lines on a failed node) writes through winston to
 // console.log: a passing run prints none of it. test/hardening/secrets.test.ts records it (its own output, set later).

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 /**
- * A run's claims, made ahead of its sends. A claim waits the settle window (settle.ts) before its keys may go out; a
+ * A run's claims, made ahead of its sends. A claim waits the window (window.ts) before its keys may go out; a
  * run's keys are cut into claims of up to claimSize.keys keys, and the next claim is made while the current one waits
  * and is sent: at most two claims are open (claimed, and not yet all sent) at any time. So a run waits one window in
  * all whenever sending a claim's keys takes longer than a window (or the run has at most two claims); and after a

@@ -3,6 +3,9 @@ import { NodeOperationError } from 'n8n-workflow';
 
 /** The Dedupe Key's errors: nothing sent, with what happened and what to do (the store is keyStore.ts). */
 
+/** An error of the Dedupe Key itself (not of the service): its class says so, not its words. */
+export class DedupeKeyError extends NodeOperationError {}
+
 /** The Dedupe Key's error: not sent, with what happened and what to do. */
 export function storeError(
 	ctx: IExecuteFunctions,
@@ -10,12 +13,12 @@ export function storeError(
 	description: string,
 	itemIndex = 0,
 ) {
-	return new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
+	return new DedupeKeyError(ctx.getNode(), message, { itemIndex, description });
 }
 
 /** The error of an item whose key could not be read or recorded: nothing was sent. */
 export function dedupeStoreFailed(ctx: IExecuteFunctions, error: Error, itemIndex: number) {
-	if (error instanceof NodeOperationError && error.message.startsWith("'Dedupe Key'")) return error;
+	if (error instanceof DedupeKeyError) return error;
 	return storeError(
 		ctx,
 		`Could not check the 'Dedupe Key' in n8n's database: ${error.message}`,

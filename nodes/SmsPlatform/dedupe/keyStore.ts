@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { randomString } from 'n8n-workflow';
 
 import { storeHelpers, type StoreHelpers } from './openStore';
-import { settle } from './settle';
+import { decideOwners } from './window';
 import { CallTimes, oneAtATime } from './storeCalls';
 
 /**
@@ -25,7 +25,7 @@ import { CallTimes, oneAtATime } from './storeCalls';
  * later write drops what the other added in between (a lost update); it keeps what it read. So:
  * - within an n8n process, the store calls of a node run one at a time (storeCalls.ts);
  * - a key is claimed only once the run owns it: its started entry and an owner entry of the run, found present a
- *   settle window after they were written (settle.ts). Assuming every store call takes less than the
+ *   window after they were written (window.ts). Assuming every store call takes less than the
  *   window, a claimed key's entry stays even if the worker dies right after, and two runs never both claim a key;
  * - a sent key's entries are written again by every call of the run (re-assertion) until a call made a window after
  *   they were last added finds them: by the same argument they stay from then on. Whatever a concurrent write of
@@ -55,9 +55,6 @@ const OPTIONS = { mode: 'entries' as const, maxEntries: MAX_ENTRIES };
 /** What a claim found for a key. */
 export type KeyState = 'claimed' | 'alreadySent' | 'unknown';
 
-/** The open store of each node run (Initiate Payment opens it per item: its items share the re-assertion). */
-const runs = new WeakMap<IExecuteFunctions, DedupeStore>();
-
 /** The keys of one node in n8n's processed-data store, for one run of the node. */
 export class DedupeStore {
 	/** This run, in its owner entries. */
@@ -68,7 +65,7 @@ export class DedupeStore {
 	 * The sent keys still re-asserted, and when the call that last added their `d:` entry returned (Infinity: not
 	 * written yet). A key leaves once a call made a window after that found its entries present.
 	 */
-	private readonly unsettled = new Map<string, number>();
+	private readonly reasserted = new Map<string, number>();
 	/** The store call queued to write the keys confirmed since the last one (confirmSoon), and when the last began. */
 	private flushing?: Promise<void>;
 	private lastFlush = -Infinity;
@@ -86,29 +83,25 @@ export class DedupeStore {
 	}
 
 	/**
-	 * The store of this node run; fails (nothing sent) when this n8n has no processed-data store for nodes, or the
+	 * The store for this node run, opened once a run (its calls re-assert the run's keys until its last); fails (nothing sent) when this n8n has no processed-data store for nodes, or the
 	 * workflow has no ID (n8n keeps keys per saved workflow).
 	 */
 	static open(ctx: IExecuteFunctions, itemIndex = 0): DedupeStore {
-		const open = runs.get(ctx);
-		if (open) return open;
 		const { helpers, workflowId, windowMs } = storeHelpers(ctx, itemIndex);
-		const store = new DedupeStore(ctx, helpers, `${workflowId}\n${ctx.getNode().id}`, windowMs);
-		runs.set(ctx, store);
-		return store;
+		return new DedupeStore(ctx, helpers, `${workflowId}\n${ctx.getNode().id}`, windowMs);
 	}
 
 	/**
 	 * Records each new key as started, before its request goes out. A key already sent is `alreadySent`; one started
 	 * and never confirmed is `unknown` (it may have gone out, or another run is sending it now), or `claimed` again
-	 * with `sendUnknown`. A key is `claimed` once the run owns it (settle.ts). Keys must be distinct.
+	 * with `sendUnknown`. A key is `claimed` once the run owns it (window.ts). Keys must be distinct.
 	 * Throws (nothing claimed) when the store fails: the caller must not send then.
 	 */
 	async claim(keys: string[], sendUnknown = false): Promise<Map<string, KeyState>> {
 		const states = await oneAtATime(this.lane, async () => await this.classify(keys, sendUnknown));
 		const candidates = keys.filter((key) => states.get(key) === 'claimed');
 		if (!candidates.length) return states;
-		const { won, lost, open } = await settle(candidates, ROUNDS, {
+		const { won, lost, open } = await decideOwners(candidates, ROUNDS, {
 			windowMs: this.windowMs,
 			entries: (key) => [STARTED + key, this.owner(key)],
 			addedAt: (value) => this.addedAt.get(value) ?? 0,
@@ -152,7 +145,7 @@ export class DedupeStore {
 		return states;
 	}
 
-	/** This run's owner entry of a key (settle.ts). */
+	/** This run's owner entry of a key (window.ts). */
 	private owner(key: string) {
 		return `${OWNER}${this.id}:${key}`;
 	}
@@ -181,7 +174,7 @@ export class DedupeStore {
 	/** Queues a store call that writes the keys confirmed and not written yet (one at a time: a queued one takes all). */
 	async flush(): Promise<void> {
 		if (this.flushing) return await this.flushing;
-		if (![...this.unsettled.values()].includes(Infinity)) return;
+		if (![...this.reasserted.values()].includes(Infinity)) return;
 		const call = oneAtATime(this.lane, async () => {
 			this.flushing = undefined;
 			this.lastFlush = performance.now();
@@ -197,7 +190,7 @@ export class DedupeStore {
 	}
 
 	private markSent(keys: string[]) {
-		for (const key of keys) this.unsettled.set(key, Infinity);
+		for (const key of keys) this.reasserted.set(key, Infinity);
 	}
 
 	/** Frees keys whose request surely never went out (refused before processing, or never started). */
@@ -224,14 +217,14 @@ export class DedupeStore {
 
 	/** Whether a store call (at most ROUNDS) found the entries the run re-asserts present; each call writes them. */
 	private async present(): Promise<boolean> {
-		for (let round = 0; round < ROUNDS && this.unsettled.size; round++)
+		for (let round = 0; round < ROUNDS && this.reasserted.size; round++)
 			if ((await this.record([])).complete) return true;
-		return !this.unsettled.size;
+		return !this.reasserted.size;
 	}
 
 	private async forget(keys: string[]) {
 		for (const key of keys) {
-			this.unsettled.delete(key);
+			this.reasserted.delete(key);
 			this.addedAt.delete(STARTED + key);
 			this.addedAt.delete(this.owner(key));
 		}
@@ -239,14 +232,14 @@ export class DedupeStore {
 	}
 
 	/**
-	 * Records `values`, the sent keys not written yet, and writes the run's unsettled entries again (re-assertion; a
-	 * claimed key's started entry needs none: it was settled when claimed, settle.ts). `complete`: every entry written
+	 * Records `values`, the sent keys not written yet, and writes the run's re-asserted entries again (a claimed key's
+	 * started entry needs none: its claim waited the window, window.ts). `complete`: every entry written
 	 * again was there already (none had been dropped by a concurrent write), and none was written for the first time.
 	 * `at`: the call started then, so it read the row after.
 	 */
 	private async record(values: string[]) {
 		const own = new Set(values);
-		const written = [...this.unsettled];
+		const written = [...this.reasserted];
 		const entries = (pick: (addedAt: number) => boolean) =>
 			written
 				.filter(([, addedAt]) => pick(addedAt))
@@ -263,12 +256,12 @@ export class DedupeStore {
 		const fresh = new Set(result.new.map(String));
 		const done = performance.now();
 		for (const value of fresh) if (!value.startsWith(SENT)) this.addedAt.set(value, done);
-		// A sent key is settled once a call made a window after its entries were last added found them.
+		// A sent key is no longer re-asserted once a call made a window after its entries were last added found them.
 		for (const [key, addedAt] of written) {
-			if (!this.unsettled.has(key)) continue;
+			if (!this.reasserted.has(key)) continue;
 			if (addedAt === Infinity || fresh.has(SENT + key) || fresh.has(STARTED + key))
-				this.unsettled.set(key, done);
-			else if (at >= addedAt + this.windowMs) this.unsettled.delete(key);
+				this.reasserted.set(key, done);
+			else if (at >= addedAt + this.windowMs) this.reasserted.delete(key);
 		}
 		const missing = again.filter((value) => !processed.has(value)).length;
 		this.rewritten += missing;

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { storeError } from './keyErrors';
-import { settleWindow } from './settle';
+import { dedupeWindow } from './window';
 
 /** The store calls the Dedupe Key uses. */
 export interface StoreHelpers {
@@ -10,7 +10,7 @@ export interface StoreHelpers {
 }
 
 /**
- * n8n's processed-data store for this node run, and the run's settle window; fails (nothing sent) when this n8n has
+ * n8n's processed-data store for this node run, and the run's window; fails (nothing sent) when this n8n has
  * none for nodes, or the workflow has no ID (n8n keeps keys per saved workflow).
  */
 export function storeHelpers(ctx: IExecuteFunctions, itemIndex: number) {
@@ -42,8 +42,8 @@ export function storeHelpers(ctx: IExecuteFunctions, itemIndex: number) {
 	};
 }
 
-/** Options → Dedupe Key Wait (Seconds), the settle window of this run (settle.ts); not added: the default. */
+/** Options → Dedupe Key Wait (Seconds), the window of this run (window.ts); not added: the default. */
 export function windowOf(ctx: IExecuteFunctions, itemIndex: number): number {
 	const seconds = (ctx.getNodeParameter('options', itemIndex, {}) as IDataObject).dedupeWait;
-	return typeof seconds === 'number' && seconds >= 0 ? Math.round(seconds * 1000) : settleWindow.ms;
+	return typeof seconds === 'number' && seconds >= 0 ? Math.round(seconds * 1000) : dedupeWindow.ms;
 }

@@ -1,6 +1,6 @@
 import { sleep } from 'n8n-workflow';
 
-import { settleWindow } from './settle';
+import { dedupeWindow } from './window';
 
 /** Calls to n8n's processed-data store (keyStore.ts): one at a time per node, one retry, timed. */
 
@@ -36,7 +36,7 @@ export async function withRetry<T>(call: () => Promise<T>): Promise<T> {
 	}
 }
 
-/** How long a run's store calls took (ms), for n8n's log: the settle window rests on them staying short. */
+/** How long a run's store calls took (ms), for n8n's log: the window rests on them staying short. */
 export class CallTimes {
 	private readonly times: number[] = [];
 	private logged = 0;
@@ -51,9 +51,9 @@ export class CallTimes {
 		} finally {
 			const ms = Math.round(performance.now() - start);
 			this.times.push(ms);
-			if (ms > settleWindow.slowCallMs)
+			if (ms > dedupeWindow.slowCallMs)
 				this.warn(
-					`Dedupe Key: a call to n8n's database took ${ms} ms; the settle window (${settleWindow.ms} ms) assumes every such call takes less, or a concurrent write may drop a key's record`,
+					`Dedupe Key: a call to n8n's database took ${ms} ms; the window (${dedupeWindow.ms} ms) assumes every such call takes less, or a concurrent write may drop a key's record`,
 				);
 		}
 	}

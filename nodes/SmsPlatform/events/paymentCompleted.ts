@@ -70,7 +70,7 @@ export const paymentCompleted = timelineEvent({
 	// (`POST …/payments/sync/`, one request) before reading the list. Only that service has the route, and it takes
 	// only the login: an API key never asks (nor does the login on a server of the API reference's routes, see
 	// recordCompletions).
-	settle: async (ctx) => {
+	beforeRead: async (ctx) => {
 		const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
 		if (credentials.authMethod === 'jwt') await recordCompletions(ctx);
 	},

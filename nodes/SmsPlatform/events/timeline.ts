@@ -144,7 +144,7 @@ export interface TimelineSource {
 	 * Called before a poll reads the list while records are watched (seen in progress): a service that records an
 	 * outcome only when asked is asked here, once a poll (Payment Completed).
 	 */
-	settle?: (ctx: IPollFunctions) => Promise<unknown>;
+	beforeRead?: (ctx: IPollFunctions) => Promise<unknown>;
 }
 
 export const DEFAULT_MAX_EVENTS = 100;
@@ -182,7 +182,7 @@ export async function pollTimeline(
 		.map((t) => Date.parse(t))
 		.filter((t) => !Number.isNaN(t));
 	const oldestPending = pendingTimes.length ? Math.min(...pendingTimes) : undefined;
-	if (this.settle && Object.keys(previousPending).length) await this.settle(ctx);
+	if (this.beforeRead && Object.keys(previousPending).length) await this.beforeRead(ctx);
 	const { records, complete, pages } = await readTimeline(ctx, spec, {
 		cursor: sinceMs,
 		pendingFrom: oldestPending === undefined ? undefined : () => oldestPending,

@@ -248,7 +248,7 @@ export function parallelBudget(state: RateState, wanted: number): number {
  * Requests in flight at once: at most `wanted`, and never more than the rate-limit budget the service last reported.
  * The first runs alone: its answer brings the budget (and a JWT login happens once, not once a request). The caller
  * starts each request itself once `free()` resolves and hands its promise to `add` (which must not reject), so the
- * request's own function is called by the caller, not by this class; `settled()` waits for all.
+ * request's own function is called by the caller, not by this class; `allDone()` waits for all.
  */
 export class Slots {
 	private readonly running = new Set<Promise<void>>();
@@ -271,7 +271,7 @@ export class Slots {
 		this.running.add(tracked);
 	}
 
-	async settled(): Promise<void> {
+	async allDone(): Promise<void> {
 		await Promise.all(this.running);
 	}
 }

@@ -7,7 +7,7 @@ import nock from 'nock';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { claimSize } from '../../../nodes/SmsPlatform/dedupe/claimAhead';
-import { settleWindow } from '../../../nodes/SmsPlatform/dedupe/settle';
+import { dedupeWindow } from '../../../nodes/SmsPlatform/dedupe/window';
 import { SmsPlatform } from '../../../nodes/SmsPlatform/SmsPlatform.node';
 import { actionContext, BASE_URL, runInWorkflow, runNode } from '../../support/harness';
 import {
@@ -64,7 +64,7 @@ const store = processedDataStore();
 beforeEach(() => store.reset());
 afterEach(() => {
 	claimSize.keys = 500;
-	settleWindow.ms = 2;
+	dedupeWindow.ms = 2;
 });
 afterEach(() => nock.cleanAll());
 
@@ -173,7 +173,7 @@ describe('sms.send: Dedupe Key', () => {
 
 	it('the next claim overlaps the sends: claims of one key, sends slower than the window, one window in all; never more than two claims started and unsent', async () => {
 		claimSize.keys = 1;
-		settleWindow.ms = 1000;
+		dedupeWindow.ms = 1000;
 		const keys = ['lap-0', 'lap-1', 'lap-2'];
 		const items = keys.map((key, i) => ({ to: numbers[i], key }));
 		// Keys started and not sent, seen by each request as it arrives: what a crash then would leave unknown.
@@ -234,7 +234,7 @@ describe('sms.send: Dedupe Key', () => {
 	});
 
 	it("a Schedule Time no send route can carry (a tenant's send: the documented route only) fails the item before any key is claimed, without the wait", async () => {
-		settleWindow.ms = 5000;
+		dedupeWindow.ms = 5000;
 		const counts = service();
 		const begin = performance.now();
 		const error = await caught(

@@ -79,7 +79,7 @@ function output(entry: Entry, action: ImportAction, reason?: string): IDataObjec
  * What each contact of one import became. The service answers counts and the refused contacts' positions; when it
  * both created and updated, the contacts it created are the newest it lists, read back by phone number.
  */
-async function settleImport(
+async function importResults(
 	ctx: IExecuteFunctions,
 	batch: Entry[],
 	body: IDataObject,
@@ -164,7 +164,7 @@ async function upsertAll(
 				batch[0].itemIndex,
 				settings,
 			);
-			const results = await settleImport(ctx, batch, body, settings);
+			const results = await importResults(ctx, batch, body, settings);
 			batch.forEach((entry, index) => (outcomes[entry.itemIndex] = results[index]));
 		} catch (caught) {
 			const error = caught as Error & { description?: string };

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { Endpoint } from '../../endpoints';
-import { dedupeWaitNotice, dedupeWaitOption } from '../../dedupe/fields';
+import { dedupeKeyOptions, dedupeWaitNotice } from '../../dedupe/fields';
 import { boundedInteger, getRequestSettings, requiredString } from '../../helpers/parameters';
 import { apiRequest, coerceNumbers, unwrapObject } from '../../transport';
 import {
@@ -10,7 +10,7 @@ import {
 	claimPaymentKey,
 	confirmKey,
 	keyAfterFailure,
-} from '../../dedupe/paymentKeys';
+} from '../payment/paymentKeys';
 import { waitForPayment } from './waitForPayment';
 
 /**
@@ -20,6 +20,15 @@ import { waitForPayment } from './waitForPayment';
  */
 
 const PROVIDERS = ['vodacom', 'tigo', 'airtel', 'halotel'];
+
+const dedupe = dedupeKeyOptions({
+	what: 'this payment',
+	usedBefore: 'starts no second payment',
+	attempt: 'initiation',
+	retry:
+		"Whether to initiate the payment of a 'Dedupe Key' whose earlier initiation got no answer. Turn it on only after checking in 'Billing' → 'Get Many' that no payment was started. Defaults to false.",
+	placeholder: 'e.g. {{ $json.orderId }}-payment',
+});
 
 /**
  * The fields of a payment after the operation's own (Tenant ID for Initiate Payment, none for Buy Credits), for the
@@ -112,16 +121,8 @@ export function paymentFields(
 			options: [
 				// Alphabetical, as every option list of the node: Poll Interval and Wait Timeout show once Wait for Completion
 				// is on.
-				{
-					displayName: 'Dedupe Key',
-					name: 'dedupeKey',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. {{ $json.orderId }}-payment',
-					description:
-						"A key for this payment, unique to it. A key already used by this node starts no second payment: the item gets 'outcome' alreadySent; a key whose earlier initiation got no answer gets an error with 'outcome' unknown. Kept in n8n's database for this node, for its last 4,999 keys.",
-				},
-				dedupeWaitOption,
+				dedupe.key,
+				dedupe.wait,
 				{
 					displayName: 'Poll Interval',
 					name: 'pollInterval',
@@ -131,14 +132,7 @@ export function paymentFields(
 					description: 'Seconds between two checks of the payment while waiting. Defaults to 10.',
 					displayOptions: { show: { waitForCompletion: [true] } },
 				},
-				{
-					displayName: 'Retry Unknown Keys',
-					name: 'retryUnknownKeys',
-					type: 'boolean',
-					default: false,
-					description:
-						"Whether to initiate the payment of a 'Dedupe Key' whose earlier initiation got no answer. Turn it on only after checking in 'Billing' → 'Get Many' that no payment was started. Defaults to false.",
-				},
+				dedupe.retry,
 				{
 					displayName: 'Wait for Completion',
 					name: 'waitForCompletion',

@@ -98,7 +98,7 @@ export async function waitForDelivery(
 				}),
 			);
 		}
-		await slots.settled();
+		await slots.allDone();
 	}
 	return new Map(
 		waiting.map(({ itemIndex, messageIds }) => [itemIndex, outcomeOf(messageIds, tracked)]),

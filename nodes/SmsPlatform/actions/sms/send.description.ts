@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { dedupeWaitNotice, dedupeWaitOption } from '../../dedupe/fields';
+import { dedupeKeyOptions, dedupeWaitNotice } from '../../dedupe/fields';
 import { NEEDS_LOGIN } from '../../helpers/descriptions';
 import { defaultCountryCodeOption } from '../../helpers/countryCode';
 import { templateLocator } from '../template/fields';
@@ -13,6 +13,15 @@ import {
 } from './prepare';
 
 /** The fields of SMS → Send, as the editor shows them. */
+
+const dedupe = dedupeKeyOptions({
+	what: "this item's SMS",
+	usedBefore: 'is not sent again',
+	attempt: 'send',
+	retry:
+		"Whether to send an item whose 'Dedupe Key' was started before and never confirmed (it may have gone out). Turn it on only after checking in the service that the SMS did not arrive. Defaults to false.",
+	placeholder: 'e.g. {{ $json.orderId }}-reminder',
+});
 
 const properties: INodeProperties[] = [
 	{
@@ -155,16 +164,8 @@ const properties: INodeProperties[] = [
 				description:
 					"Whether to send items with the same message, sender ID and tenant in one request per 'Batch Size' recipients, instead of one request per item. Each item still gets its own output. Defaults to false.",
 			},
-			{
-				displayName: 'Dedupe Key',
-				name: 'dedupeKey',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. {{ $json.orderId }}-reminder',
-				description:
-					"A key for this item's SMS, unique to it. A key already sent by this node is not sent again: the item gets 'outcome' alreadySent; a key whose earlier send got no answer gets an error with 'outcome' unknown. Kept in n8n's database for this node, for its last 4,999 keys.",
-			},
-			dedupeWaitOption,
+			dedupe.key,
+			dedupe.wait,
 			defaultCountryCodeOption,
 			// Alphabetical, as n8n's lint requires of 5 or more options: shown only once Wait for Delivery is on.
 			{
@@ -185,14 +186,7 @@ const properties: INodeProperties[] = [
 				description:
 					"Whether to put plain forms in place of special characters before sending: straight quotes for curly ones, - for dashes, plain letters for accented ones (é → e). The service's messaging route takes plain text only; characters with no plain form, such as emoji, still fail the item and are named. Defaults to false.",
 			},
-			{
-				displayName: 'Retry Unknown Keys',
-				name: 'retryUnknownKeys',
-				type: 'boolean',
-				default: false,
-				description:
-					"Whether to send an item whose 'Dedupe Key' was started before and never confirmed (it may have gone out). Turn it on only after checking in the service that the SMS did not arrive. Defaults to false.",
-			},
+			dedupe.retry,
 			{
 				displayName: 'Schedule Time',
 				name: 'scheduleTime',

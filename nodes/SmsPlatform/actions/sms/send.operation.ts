@@ -6,8 +6,8 @@ import type { FailureGate, ItemResult } from '../operation';
 import { checkBalance } from './balanceCheck';
 import { waitForDelivery } from './delivery';
 import { DEFAULT_BATCH_SIZE, groupKey, prepare, type PreparedItem } from './prepare';
-import { refused, SentLedger, settle, type SendOutcome } from './sendOutcome';
-import { followFirst, SendKeys, sendKeyed } from '../../dedupe/smsKeys';
+import { followFirst, SendKeys, sendKeyed } from './sendKeys';
+import { itemOutcome, refused, SentLedger, type SendOutcome } from './sendOutcome';
 import { planCombined, planItem, sendOnce, unsendable } from './sendRequests';
 import { readTemplates } from './templateText';
 
@@ -20,7 +20,7 @@ export { description } from './send.description';
  * 2. send: one request per item in order (its recipients split by Batch Size), then the combined items together,
  *    several requests at once; the plan and the one wire call are in sendRequests.ts, and this function calls the
  *    wire call itself, so the road to the wire is execute → router → here → sendOnce → transport; with a Dedupe Key
- *    the key calls wrap it (dedupe/smsKeys.ts); every item ends as a typed outcome (sendOutcome.ts), recorded in the
+ *    the key calls wrap it (sendKeys.ts); every item ends as a typed outcome (sendOutcome.ts), recorded in the
  *    ledger at once;
  * 3. with Wait for Delivery, follow the messages until final (delivery.ts); hints for the output pane (below).
  * Without "Continue On Fail" the run stops at its first failed item: the gate (the router's) says when.
@@ -109,7 +109,7 @@ export async function executeBatch(
 				await sendOnce(this, item, request);
 				if (request.error) break;
 			}
-			const outcome = settle(item, requests.slice(0, tried), item.repeated);
+			const outcome = itemOutcome(item, requests.slice(0, tried), item.repeated);
 			conclude(keys ? await keys.concluded(outcome) : outcome);
 			keys?.sent(item);
 		}
@@ -125,14 +125,15 @@ export async function executeBatch(
 				request.notSent = true;
 				continue;
 			}
-			// With Dedupe Keys, the key calls wrap the wire call (dedupe/smsKeys.ts).
+			// With Dedupe Keys, the key calls wrap the wire call (sendKeys.ts).
 			const sending = keys
 				? sendKeyed(this, keys, group, request)
 				: sendOnce(this, group.leadOf(request), request);
 			slots.add(sending.then(() => request.error && gate.note(request.error)));
 		}
-		await slots.settled();
-		for (const outcome of group.settle()) conclude(keys ? await keys.concluded(outcome) : outcome);
+		await slots.allDone();
+		for (const outcome of group.outcomes())
+			conclude(keys ? await keys.concluded(outcome) : outcome);
 	}
 	// Items with the same Dedupe Key as an earlier item of the run follow it.
 	for (const item of valid) {

@@ -41,7 +41,7 @@ export interface SendRequest {
 	mayHaveGoneOut?: boolean;
 	/** Not sent: an earlier request of the run failed (its error is that one's). */
 	notSent?: boolean;
-	/** Not sent: the Dedupe Keys of all the items it carries were sent before or are unknown (dedupe/smsKeys.ts). */
+	/** Not sent: the Dedupe Keys of all the items it carries were sent before or are unknown (sendKeys.ts). */
 	held?: boolean;
 }
 
@@ -68,7 +68,7 @@ export function messageIdOf(result: IDataObject | undefined): string | undefined
  * An item's outcome from the requests that carried its recipients. `duplicates`: numbers it gave that went out once
  * for another item or another line; `combinedWith`: the number of items that shared the requests (Combine Items).
  */
-export function settle(
+export function itemOutcome(
 	item: PreparedItem,
 	carried: SendRequest[],
 	duplicates: string[],

@@ -13,7 +13,7 @@ import {
 } from '../../transport';
 import { describeCharacters, nonAscii } from './plainText';
 import { groupKey, type PreparedItem } from './prepare';
-import { settle, type SendOutcome, type SendRequest } from './sendOutcome';
+import { itemOutcome, type SendOutcome, type SendRequest } from './sendOutcome';
 
 /**
  * The requests of a send: the plan (one item's recipients split by Batch Size, or the items of Combine Items sent
@@ -110,7 +110,7 @@ export async function sendOnce(
 	item: PreparedItem,
 	request: SendRequest,
 ): Promise<void> {
-	// Dedupe Keys are claimed before this call and recorded after it, by its callers (dedupe/smsKeys.ts), not in here.
+	// Dedupe Keys are claimed before this call and recorded after it, by its callers (sendKeys.ts), not in here.
 	try {
 		const response = await apiRequest(ctx, requestFor(ctx, item, request.recipients));
 		request.result = unwrapObject(response.body);
@@ -149,7 +149,7 @@ export interface CombinedGroup {
 	/** The requests that carry an item's recipients. */
 	carriedBy(item: PreparedItem): SendRequest[];
 	/** Each item's outcome, once the requests are done (or marked not sent). */
-	settle(): SendOutcome[];
+	outcomes(): SendOutcome[];
 }
 
 /**
@@ -191,7 +191,7 @@ export function planCombined(prepared: PreparedItem[]): CombinedGroup[] {
 			leadOf: (request) => ownerOf(request.recipients[0]),
 			ownerOf,
 			carriedBy,
-			settle: () =>
+			outcomes: () =>
 				group.map((item) => {
 					// A request its items' Dedupe Keys held back carried nothing of them.
 					const carried = carriedBy(item).filter((r) => !r.held);
@@ -199,7 +199,7 @@ export function planCombined(prepared: PreparedItem[]): CombinedGroup[] {
 						...item.repeated,
 						...item.recipients.filter((n) => owner.get(n) !== item),
 					];
-					return settle(item, carried, [...new Set(duplicates)], group.length);
+					return itemOutcome(item, carried, [...new Set(duplicates)], group.length);
 				}),
 		};
 	});

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { ClaimsAhead, cutIntoClaims, tellWait } from './claimAhead';
-import { DedupeStore, type KeyState } from './keyStore';
-import { dedupeStoreFailed, unknownKeyError } from './keyErrors';
-import { optionalString } from '../helpers/parameters';
-import { mayHaveBeenAccepted } from '../transport';
-import { withFields } from '../actions/operation';
+import { ClaimsAhead, cutIntoClaims, tellWait } from '../../dedupe/claimAhead';
+import { DedupeStore, type KeyState } from '../../dedupe/keyStore';
+import { dedupeStoreFailed, unknownKeyError } from '../../dedupe/keyErrors';
+import { optionalString } from '../../helpers/parameters';
+import { mayHaveBeenAccepted } from '../../transport';
+import { withFields } from '../operation';
 
 /** Partner Tenant → Initiate Payment → Options → Dedupe Key, around the one request (see keyStore.ts). */
 

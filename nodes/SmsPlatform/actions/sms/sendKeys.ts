@@ -1,18 +1,18 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { ClaimsAhead, claimSize, cutIntoClaims, tellWait } from './claimAhead';
-import { DedupeStore, type KeyState } from './keyStore';
-import { dedupeStoreFailed, unknownKeyError } from './keyErrors';
-import { ownCopy } from '../actions/operation';
-import type { PreparedItem } from '../actions/sms/prepare';
-import type { Outcome, SendOutcome, SendRequest } from '../actions/sms/sendOutcome';
-import { sendOnce, type CombinedGroup } from '../actions/sms/sendRequests';
+import { ClaimsAhead, claimSize, cutIntoClaims, tellWait } from '../../dedupe/claimAhead';
+import { DedupeStore, type KeyState } from '../../dedupe/keyStore';
+import { dedupeStoreFailed, unknownKeyError } from '../../dedupe/keyErrors';
+import { ownCopy } from '../operation';
+import type { PreparedItem } from './prepare';
+import type { Outcome, SendOutcome, SendRequest } from './sendOutcome';
+import { sendOnce, type CombinedGroup } from './sendRequests';
 
 /**
- * Send → Options → Dedupe Key: the items' keys around their requests (see keyStore.ts for the store).
+ * Send → Options → Dedupe Key: the items' keys around their requests (see dedupe/keyStore.ts for the store).
  *
  * - A key per item. The keys are claimed (recorded as started) in the order they go out, claimSize.keys a claim, the next
- *   claim while the current one waits and is sent (claimAhead.ts): were n8n to stop mid-run, at most two claims'
+ *   claim while the current one waits and is sent (dedupe/claimAhead.ts): were n8n to stop mid-run, at most two claims'
  *   keys are left unknown, and the run waits one window in all when sending a claim takes longer than the window.
  * - With Combine Items the items of one request share its fate: all sent, all unknown, or all free again.
  * - The key is recorded as sent as soon as every request that carried the item was accepted; it is freed when none
@@ -174,7 +174,7 @@ export class SendKeys {
 	}
 
 	/** Records what became of these items' keys: sent, freed (not sent), or left started (unknown). */
-	async settle(items: PreparedItem[], fate: Outcome): Promise<void> {
+	async record(items: PreparedItem[], fate: Outcome): Promise<void> {
 		const mine = items.filter(
 			(item) => this.state.get(item.itemIndex) === 'claimed' && !this.done.has(item.itemIndex),
 		);
@@ -215,7 +215,7 @@ export class SendKeys {
 		if (!outcome.item) return outcome;
 		const held = this.held(outcome.item);
 		if (held) return held;
-		await this.settle([outcome.item], outcome.outcome);
+		await this.record([outcome.item], outcome.outcome);
 		return outcome;
 	}
 }
@@ -244,7 +244,7 @@ export async function sendKeyed(
 		const accepted = owners.filter((item) =>
 			group.carriedBy(item).every((r) => r.result || r.held),
 		);
-		await keys.settle(accepted, 'sent');
+		await keys.record(accepted, 'sent');
 	} finally {
 		keys.sent(request);
 	}
