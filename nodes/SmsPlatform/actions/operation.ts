@@ -10,29 +10,13 @@ export type OperationOutput = IDataObject | IDataObject[];
 
 /**
  * An item that failed: its error, and the fields the operation wants on the item's error item under "Continue On
- * Fail" (e.g. which recipients of a failed send did get the SMS). The router adds them and knows none of them.
+ * Fail" (e.g. which recipients of a failed send did get the SMS, a payment's Dedupe Key and outcome). The router adds
+ * them and knows none of them. An operation that handles one item at a time (`execute`) throws its error: it adds no
+ * fields.
  */
 export interface ItemFailure {
 	error: Error;
 	fields?: IDataObject;
-}
-
-/** An error that carries the fields of its item's error item (see `withFields`). */
-type WithItemFields = Error & { itemFields?: IDataObject };
-
-/**
- * For an operation that handles one item at a time: its error, with the fields the item's error item adds (what
- * `ItemFailure.fields` is for a batch operation). Kept on the error itself, out of what n8n shows of it.
- */
-export function withFields<E extends Error>(error: E, fields: IDataObject): E {
-	const itemFields = { ...(error as WithItemFields).itemFields, ...fields };
-	Object.defineProperty(error, 'itemFields', { value: itemFields, configurable: true });
-	return error;
-}
-
-/** The fields handed with a thrown error, if any. */
-export function fieldsOf(error: unknown): IDataObject | undefined {
-	return error instanceof Error ? (error as WithItemFields).itemFields : undefined;
 }
 
 /**

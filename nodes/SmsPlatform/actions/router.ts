@@ -10,7 +10,7 @@ import * as campaign from './campaign';
 import * as contact from './contact';
 import * as dashboard from './dashboard';
 import type { NodeMap } from './node.type';
-import { fieldsOf, type FailureGate, type Operation, type OperationOutput } from './operation';
+import type { FailureGate, Operation, OperationOutput } from './operation';
 import * as notification from './notification';
 import * as organization from './organization';
 import * as partnerTenant from './partnerTenant';
@@ -172,7 +172,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			const output = await operation.execute.call(this, itemIndex);
 			returnData.push(...toItems(output, itemIndex));
 		} catch (caught) {
-			fail(caught, itemIndex, fieldsOf(caught));
+			fail(caught, itemIndex);
 		}
 	}
 	return [returnData];

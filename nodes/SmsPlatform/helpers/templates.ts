@@ -1,8 +1,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
 import { endpoints } from '../endpoints';
-import { listRecords, readPages, type ApiContext, type RequestSettings } from '../transport';
+import {
+	listRecords,
+	readPages,
+	ServiceError,
+	type ApiContext,
+	type RequestSettings,
+} from '../transport';
 
 /**
  * What the node knows of the service's message templates (the real server's code, issue 44): its list gives only a
@@ -81,12 +86,13 @@ export async function findTemplateByName(
 export const VARIABLE = /\{\{\s*(\w+)\s*\}\}/g;
 
 /**
- * A body refused because of its `{{…}}` (the service's words: "Invalid variable format found"): the error says in
- * plain words that this server takes no variables through its API, and what to do. Other errors stay as they are.
+ * A body refused because of its `{{…}}` (the service's own words, as the transport read them from its answer:
+ * "Invalid variable format found"): the error says in plain words that this server takes no variables through its
+ * API, and what to do. Other errors stay as they are.
  */
 export function explainBodyRefusal(error: unknown): unknown {
-	if (!(error instanceof NodeApiError) || error.httpCode !== '400') return error;
-	if (!/Invalid variable format/i.test(`${error.description ?? ''}`)) return error;
+	if (!(error instanceof ServiceError) || error.httpCode !== '400') return error;
+	if (!error.serviceWords?.toLowerCase().includes('invalid variable format')) return error;
 	error.message =
 		'The service does not take {{…}} variables in a template body sent through its API';
 	error.description =

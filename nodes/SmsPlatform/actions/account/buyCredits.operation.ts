@@ -1,11 +1,13 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
 import { localTanzanianMobile } from '../../helpers/payments';
 import { requiredString } from '../../helpers/parameters';
 import { routeMissing } from '../../transport';
-import { paymentFields, startPayment } from '../partnerTenant/startPayment';
+import type { FailureGate, ItemResult } from '../operation';
+import { paymentFields } from '../payment/paymentFields';
+import { startPayments, type PaymentOperation } from '../payment/startPayments';
 
 const properties: INodeProperties[] = paymentFields(
 	'account',
@@ -22,18 +24,16 @@ export const description = updateDisplayOptions(
  * A service without the route (the API reference's service): it sells packages to partner tenants only. Said in
  * the node's words; the 404 of a package that does not exist is the service's own and stays as it is.
  */
-function noSuchRoute(ctx: IExecuteFunctions, itemIndex: number) {
-	return (error: Error): Error => {
-		if (!routeMissing(error)) return error;
-		return new NodeOperationError(
-			ctx.getNode(),
-			'This service does not sell credits to the account itself',
-			{
-				itemIndex,
-				description: `It has no ${endpoints.buyCredits().method} ${endpoints.buyCredits().path}: it sells SMS packages through its partner routes. Use 'Partner Tenant' → 'Initiate Payment' with the tenant's ID instead. Nothing was paid.`,
-			},
-		);
-	};
+function noSuchRoute(ctx: IExecuteFunctions, error: Error, itemIndex: number): Error {
+	if (!routeMissing(error)) return error;
+	return new NodeOperationError(
+		ctx.getNode(),
+		'This service does not sell credits to the account itself',
+		{
+			itemIndex,
+			description: `It has no ${endpoints.buyCredits().method} ${endpoints.buyCredits().path}: it sells SMS packages through its partner routes. Use 'Partner Tenant' → 'Initiate Payment' with the tenant's ID instead. Nothing was paid.`,
+		},
+	);
 }
 
 /** The buyer phone as the service's purchase route takes it: a local 07…/06… number. */
@@ -55,13 +55,19 @@ function readLocalPhone(ctx: IExecuteFunctions, itemIndex: number): string {
 	return buyerPhone;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	return await startPayment(
-		this,
-		itemIndex,
-		endpoints.buyCredits(),
-		readLocalPhone(this, itemIndex),
-		noSuchRoute(this, itemIndex),
-		(index) => readLocalPhone(this, index),
-	);
+const buyCredits: PaymentOperation = {
+	route: (ctx, itemIndex) => ({
+		endpoint: endpoints.buyCredits(),
+		buyerPhone: readLocalPhone(ctx, itemIndex),
+	}),
+	explain: noSuchRoute,
+};
+
+/** Account → Buy Credits: every item's payment on the account's own purchase route (payment/startPayments.ts). */
+export async function executeBatch(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+	gate: FailureGate,
+): Promise<Array<ItemResult | undefined>> {
+	return await startPayments(this, items, gate, buyCredits);
 }

@@ -1,10 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
 import { looksLikePhone } from '../../helpers/payments';
 import { requiredString } from '../../helpers/parameters';
-import { paymentFields, startPayment } from './startPayment';
+import type { FailureGate, ItemResult } from '../operation';
+import { paymentFields } from '../payment/paymentFields';
+import { startPayments, type PaymentOperation } from '../payment/startPayments';
 
 const properties: INodeProperties[] = [
 	{
@@ -29,7 +31,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** The item's own fields (before the payment's): the tenant, and the buyer phone as typed. */
+/** The item's own fields (before the payment's): the tenant's route, and the buyer phone as typed. */
 function readTenantAndPhone(ctx: IExecuteFunctions, itemIndex: number) {
 	const tenantId = requiredString(ctx, 'tenantId', 'Tenant ID', itemIndex, 'id');
 	const buyerPhone = requiredString(ctx, 'buyerPhone', 'Buyer Phone', itemIndex);
@@ -43,17 +45,16 @@ function readTenantAndPhone(ctx: IExecuteFunctions, itemIndex: number) {
 			},
 		);
 	}
-	return { tenantId, buyerPhone };
+	return { endpoint: endpoints.initiatePayment(tenantId), buyerPhone };
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const { tenantId, buyerPhone } = readTenantAndPhone(this, itemIndex);
-	return await startPayment(
-		this,
-		itemIndex,
-		endpoints.initiatePayment(tenantId),
-		buyerPhone,
-		undefined,
-		(index) => readTenantAndPhone(this, index),
-	);
+const initiatePayment: PaymentOperation = { route: readTenantAndPhone };
+
+/** Partner Tenant → Initiate Payment: every item's payment on its tenant's route (payment/startPayments.ts). */
+export async function executeBatch(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+	gate: FailureGate,
+): Promise<Array<ItemResult | undefined>> {
+	return await startPayments(this, items, gate, initiatePayment);
 }

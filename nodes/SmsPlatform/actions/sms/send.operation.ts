@@ -8,7 +8,7 @@ import { waitForDelivery } from './delivery';
 import { DEFAULT_BATCH_SIZE, groupKey, prepare, type PreparedItem } from './prepare';
 import { followFirst, SendKeys, sendKeyed } from './sendKeys';
 import { itemOutcome, refused, SentLedger, type SendOutcome } from './sendOutcome';
-import { planCombined, planItem, sendOnce, unsendable } from './sendRequests';
+import { notSent, planCombined, planItem, sendOnce, unsendable } from './sendRequests';
 import { readTemplates } from './templateText';
 
 export { description } from './send.description';
@@ -121,8 +121,7 @@ export async function executeBatch(
 		for (const request of group.requests) {
 			if (!gate.stopped) await slots.free();
 			if (gate.stopped) {
-				request.error = gate.error;
-				request.notSent = true;
+				notSent(request, gate.error);
 				continue;
 			}
 			// With Dedupe Keys, the key calls wrap the wire call (sendKeys.ts).

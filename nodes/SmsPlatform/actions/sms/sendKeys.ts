@@ -6,7 +6,7 @@ import { dedupeStoreFailed, unknownKeyError } from '../../dedupe/keyErrors';
 import { ownCopy } from '../operation';
 import type { PreparedItem } from './prepare';
 import type { Outcome, SendOutcome, SendRequest } from './sendOutcome';
-import { sendOnce, type CombinedGroup } from './sendRequests';
+import { holdBack, sendOnce, type CombinedGroup } from './sendRequests';
 
 /**
  * Send → Options → Dedupe Key: the items' keys around their requests (see dedupe/keyStore.ts for the store).
@@ -234,11 +234,7 @@ export async function sendKeyed(
 	try {
 		const owners = [...new Set(request.recipients.map((n) => group.ownerOf(n)))];
 		await keys.waitFor(request);
-		request.recipients = request.recipients.filter((n) => keys.allows(group.ownerOf(n)));
-		if (!request.recipients.length) {
-			request.held = true;
-			return;
-		}
+		if (holdBack(request, (n) => keys.allows(group.ownerOf(n)))) return;
 		await sendOnce(ctx, group.leadOf(request), request);
 		if (!request.result) return;
 		const accepted = owners.filter((item) =>

@@ -121,6 +121,25 @@ export async function sendOnce(
 	}
 }
 
+/**
+ * A request the run never sent: it stopped first, at the failed item whose error this is. What a request became is
+ * written here only, and in sendOnce.
+ */
+export function notSent(request: SendRequest, error: Error | undefined): void {
+	request.error = error;
+	request.notSent = true;
+}
+
+/**
+ * Leaves out of a combined request the recipients whose items may not go out (their Dedupe Key was sent before or is
+ * unknown, sendKeys.ts). True when none is left: the request is held back, and carries nothing of its items.
+ */
+export function holdBack(request: SendRequest, mayGo: (recipient: string) => boolean): boolean {
+	request.recipients = request.recipients.filter(mayGo);
+	if (!request.recipients.length) request.held = true;
+	return request.held === true;
+}
+
 /** Recipients a request of this item carries: its Batch Size, within what either send route takes. */
 function batchSizeOf(item: PreparedItem): number {
 	const route = endpoints.sendSms();
