@@ -547,7 +547,7 @@ describe('operations (every resource and operation) in n8n', () => {
 	test('contact.get with an unknown id: 404 with the server’s words', () => {
 		const error = nodeError(OPS.contactMissing);
 		assert.equal(String(error.httpCode), '404');
-		assert.match(error.message, /no record with this ID/, `message: ${error.message}`);
+		assert.match(error.message, /no contact with the ID "/, `message: ${error.message}`);
 		assert.match(error.description ?? '', /Contact not found/);
 		assert.match(error.description ?? '', /does not exist|id/i);
 	});

@@ -36,14 +36,21 @@ export interface Endpoint {
 	/** Where its answer keeps the one resource it returns (`{success, transaction: {...}}`), tried first. */
 	wrapper?: string;
 	/** Its path names one record (an id): a 404 there may mean that record does not exist, not the route. */
-	namesRecord?: boolean;
+	namesRecord?: RecordName;
+}
+
+/** The record a path names: its kind in the user's words (`template`) and its id, for "no template with the ID …". */
+export interface RecordName {
+	kind: string;
+	/** Absent when the record is named in the body (Buy Credits' package). */
+	id?: string;
 }
 
 /** The login family's route of an operation that has both, with what differs from the documented request. */
 export interface LoginRoute {
 	path: string;
 	slow?: boolean;
-	namesRecord?: boolean;
+	namesRecord?: RecordName;
 	/** Replaces the documented request's query (page and page size are added by the list reader on both). */
 	qs?: IDataObject;
 	/** Replaces the documented request's body. */
@@ -84,8 +91,11 @@ export function encodeId(value: string): string {
 
 const get = (path: string, slow?: boolean): Endpoint =>
 	slow ? { method: 'GET', path, slow } : { method: 'GET', path };
-/** An endpoint whose path names one record. */
-const one = (endpoint: Endpoint): Endpoint => ({ ...endpoint, namesRecord: true });
+/** An endpoint whose path names one record: what kind, and its id. */
+const one = (kind: string, id: string | undefined, endpoint: Endpoint): Endpoint => ({
+	...endpoint,
+	namesRecord: { kind, id },
+});
 const post = (path: string): Endpoint => ({ method: 'POST', path });
 const patch = (path: string): Endpoint => ({ method: 'PATCH', path });
 const remove = (path: string): Endpoint => ({ method: 'DELETE', path });
@@ -112,15 +122,18 @@ export const endpoints = {
 	}),
 	/** A message's delivery status. The login route is also Get Delivery Details' only route. */
 	messageStatus: (messageId: string): Paired => ({
-		...one(get(`/api/integration/v1/sms/status/${encodeId(messageId)}/`)),
+		...one('message', messageId, get(`/api/integration/v1/sms/status/${encodeId(messageId)}/`)),
 		login: {
 			path: `/api/messaging/sms/${encodeId(messageId)}/status/`,
-			namesRecord: true,
+			namesRecord: { kind: 'message', id: messageId },
 			toDocumented: messageStatusOnLogin,
 		},
 	}),
 	messageDetails: (messageId: string) =>
-		wrapped(one(get(`/api/messaging/sms/${encodeId(messageId)}/status/`)), 'message'),
+		wrapped(
+			one('message', messageId, get(`/api/messaging/sms/${encodeId(messageId)}/status/`)),
+			'message',
+		),
 	smsStats: () => wrapped(get('/api/messaging/sms/stats/'), 'stats'),
 	/** The credit balance. The documented route is also how the API-key probe checks a key. */
 	balance: (): Paired => ({
@@ -131,7 +144,11 @@ export const endpoints = {
 	createTenant: () => wrapped(post('/api/integration/v1/partner/tenants/create/'), 'data'),
 	initiatePayment: (tenantId: string) =>
 		wrapped(
-			one(post(`/api/integration/v1/partner/tenants/${encodeId(tenantId)}/payments/initiate/`)),
+			one(
+				'tenant',
+				tenantId,
+				post(`/api/integration/v1/partner/tenants/${encodeId(tenantId)}/payments/initiate/`),
+			),
 			'data',
 		),
 	/**
@@ -140,12 +157,16 @@ export const endpoints = {
 	 */
 	paymentStatus: (transactionId: string): Paired => ({
 		...wrapped(
-			one(get(`/api/billing/payments/transactions/${encodeId(transactionId)}/status/`, true)),
+			one(
+				'payment',
+				transactionId,
+				get(`/api/billing/payments/transactions/${encodeId(transactionId)}/status/`, true),
+			),
 			'transaction',
 		),
 		login: {
 			path: `/api/billing/payments/transactions/${encodeId(transactionId)}/progress/`,
-			namesRecord: true,
+			namesRecord: { kind: 'payment', id: transactionId },
 			toDocumented: paymentStatusOnLogin,
 		},
 	}),
@@ -173,20 +194,21 @@ export const endpoints = {
 	smsPackages: () => get('/api/billing/sms/packages/'),
 
 	campaignAnalytics: (campaignId: string) =>
-		one(get(`/api/messaging/campaigns/${encodeId(campaignId)}/analytics/`)),
+		one('campaign', campaignId, get(`/api/messaging/campaigns/${encodeId(campaignId)}/analytics/`)),
 	dashboardMetrics: () => get('/api/messaging/dashboard/metrics/'),
-	contact: (contactId: string) => one(get(`/api/messaging/contacts/${encodeId(contactId)}/`)),
+	contact: (contactId: string) =>
+		one('contact', contactId, get(`/api/messaging/contacts/${encodeId(contactId)}/`)),
 	/** Contacts (the real server's messaging routes): list, create, and by id update, delete, opt in and out. */
 	contacts: () => get('/api/messaging/contacts/'),
 	createContact: () => post('/api/messaging/contacts/'),
 	updateContact: (contactId: string) =>
-		one(patch(`/api/messaging/contacts/${encodeId(contactId)}/`)),
+		one('contact', contactId, patch(`/api/messaging/contacts/${encodeId(contactId)}/`)),
 	deleteContact: (contactId: string) =>
-		one(remove(`/api/messaging/contacts/${encodeId(contactId)}/`)),
+		one('contact', contactId, remove(`/api/messaging/contacts/${encodeId(contactId)}/`)),
 	optInContact: (contactId: string) =>
-		one(post(`/api/messaging/contacts/${encodeId(contactId)}/opt-in/`)),
+		one('contact', contactId, post(`/api/messaging/contacts/${encodeId(contactId)}/opt-in/`)),
 	optOutContact: (contactId: string) =>
-		one(post(`/api/messaging/contacts/${encodeId(contactId)}/opt-out/`)),
+		one('contact', contactId, post(`/api/messaging/contacts/${encodeId(contactId)}/opt-out/`)),
 	/** Create or update up to 1,000 contacts at once (`import_type: phone_contacts`). */
 	importContacts: () => post('/api/messaging/contacts/bulk-import/'),
 	/** The account's active sender IDs, in one answer (not paged). */
@@ -214,9 +236,9 @@ export const endpoints = {
 	templates: (): Endpoint => ({ ...get('/api/messaging/templates/'), listKey: 'templates' }),
 	createTemplate: () => post('/api/messaging/templates/'),
 	updateTemplate: (templateId: string) =>
-		patch(`/api/messaging/templates/${encodeId(templateId)}/`),
+		one('template', templateId, patch(`/api/messaging/templates/${encodeId(templateId)}/`)),
 	deleteTemplate: (templateId: string) =>
-		remove(`/api/messaging/templates/${encodeId(templateId)}/`),
+		one('template', templateId, remove(`/api/messaging/templates/${encodeId(templateId)}/`)),
 	/** Adds tags to up to 100 contacts at once; one id the account does not have fails the whole call (404). */
 	addContactTags: () => post('/api/messaging/contacts/bulk-add-tags/'),
 
@@ -227,7 +249,8 @@ export const endpoints = {
 	 * Buys a package for the caller's own account; answers `{success, data: {transaction_id, …}}`. It names a record
 	 * (the package in its body): its JSON 404 is the package's ("Package not found or inactive"), not a missing route.
 	 */
-	buyCredits: () => wrapped(one(post('/api/billing/payments/initiate/')), 'data'),
+	buyCredits: () =>
+		wrapped(one('SMS package', undefined, post('/api/billing/payments/initiate/')), 'data'),
 	/**
 	 * Asks the payment provider about every pending payment of the account and records what completed or failed. The
 	 * only quick way to have a completion recorded there (the `…/status/` route sleeps 60 s first).
@@ -236,7 +259,11 @@ export const endpoints = {
 	/** The account's sender ID requests, newest first, 20 a page (`page` only; `?status=` is ignored). */
 	senderIdRequests: () => get('/api/messaging/sender-requests/'),
 	senderIdRequest: (requestId: string) =>
-		one(get(`/api/messaging/sender-requests/${encodeId(requestId)}/`)),
+		one(
+			'sender ID request',
+			requestId,
+			get(`/api/messaging/sender-requests/${encodeId(requestId)}/`),
+		),
 	/** Usage records (one a send), newest first: `{success, data: {usage_records, pagination}}`. */
 	usage: (): Endpoint => ({
 		...get('/api/billing/history/usage/'),
@@ -245,7 +272,11 @@ export const endpoints = {
 	/** Totals for a period (`7d`, `30d`, `90d`, `1y`): `{success, data: {summary, charts}}`. */
 	billingSummary: () => wrapped(get('/api/billing/history/summary/'), 'data'),
 	markNotificationRead: (notificationId: string) =>
-		one(post(`/api/notifications/${encodeId(notificationId)}/mark-read/`)),
+		one(
+			'notification',
+			notificationId,
+			post(`/api/notifications/${encodeId(notificationId)}/mark-read/`),
+		),
 	markAllNotificationsRead: () => post('/api/notifications/mark-all-read/'),
 };
 

@@ -23,12 +23,16 @@ export interface ByIdSpec {
 	okOutput: IDataObject;
 	/** The server's words in the 404 body. */
 	notFound: string;
+	/** The record's kind in the node's 404 title ("The service has no contact with the ID …"). */
+	kind: string;
 }
 
 /** Runs a function and returns what it threw (fails the test when it did not throw). */
 /** The error a run rejects with (see harness). */
 export const caught = async (run: () => Promise<unknown>): Promise<Error & IDataObject> =>
 	await caughtError<Error & IDataObject>(run);
+
+const ZERO = '00000000-0000-0000-0000-000000000000';
 
 export function describeIdHandling(spec: ByIdSpec): void {
 	const parameters = (id: string): IDataObject => ({
@@ -71,7 +75,7 @@ export function describeIdHandling(spec: ByIdSpec): void {
 			expect(output).toEqual([
 				{
 					json: {
-						error: 'The service has no record with this ID [item 0]',
+						error: `The service has no ${spec.kind} with the ID "${ZERO}" [item 0]`,
 						description: expect.stringContaining(
 							`The service said: "${spec.notFound}" (HTTP 404, code NOT_FOUND). Check the ID`,
 						) as unknown as string,
@@ -94,7 +98,7 @@ export function describeIdHandling(spec: ByIdSpec): void {
 					await runNode({ parameters: parameters('00000000-0000-0000-0000-000000000000') }),
 			);
 			expect(error).toBeInstanceOf(NodeApiError);
-			expect(error.message).toBe('The service has no record with this ID [item 0]');
+			expect(error.message).toBe(`The service has no ${spec.kind} with the ID "${ZERO}" [item 0]`);
 			expect(error.description).toContain(`"${spec.notFound}" (HTTP 404`);
 			expect((error as unknown as NodeApiError).httpCode).toBe('404');
 			expect((error as unknown as NodeApiError).context.itemIndex).toBe(0);
@@ -116,7 +120,7 @@ export function describeIdHandling(spec: ByIdSpec): void {
 			expect(output).toHaveLength(3);
 			expect(output[0]).toEqual({
 				json: expect.objectContaining({
-					error: 'The service has no record with this ID [item 0]',
+					error: `The service has no ${spec.kind} with the ID "missing-id" [item 0]`,
 					itemIndex: 0,
 				}) as unknown as IDataObject,
 				pairedItem: { item: 0 },

@@ -667,7 +667,7 @@ const responseCases: BadCase[] = (
 			name: 'a DRF 404 detail',
 			parameters: withField(contact, 'contactId'),
 			reply: [404, { detail: 'Not found.' }],
-			error: 'The service has no record with this ID',
+			error: 'The service has no contact with the ID "bad"',
 		},
 		{
 			name: 'a DRF field dict on a send',

@@ -313,11 +313,7 @@ describe.each<Profile>(['documented', 'wild'])('against the %s sandbox profile',
 					credentials: { ...web },
 				}),
 			);
-			expect(contact.message).toBe(
-				profile === 'wild'
-					? 'The service has no record with this ID [item 0]'
-					: 'The service has no record with this ID [item 0]',
-			);
+			expect(contact.message).toBe(`The service has no contact with the ID "${MISSING}" [item 0]`);
 			expect(contact.description).toMatch(/Check the ID/);
 
 			await sandbox.admin('DELETE', 'requests');
@@ -335,7 +331,9 @@ describe.each<Profile>(['documented', 'wild'])('against the %s sandbox profile',
 				expect(campaign.description).toMatch(/Check the ID/);
 				expect(campaign.description).toMatch(/not tried again/);
 			} else {
-				expect(campaign.message).toBe('The service has no record with this ID [item 0]');
+				expect(campaign.message).toBe(
+					`The service has no campaign with the ID "${MISSING}" [item 0]`,
+				);
 			}
 			const requests = (await apiRequests()).filter((r) => r.path.includes('/campaigns/'));
 			expect(requests).toHaveLength(1);

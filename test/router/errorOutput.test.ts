@@ -138,7 +138,8 @@ describe('Continue (using error output)', () => {
 		expect(pairs(failed)).toEqual([{ item: 1 }]);
 		expect(failed[0].json).toMatchObject({
 			error: {
-				message: 'The service has no record with this ID [item 1]',
+				message:
+					'The service has no contact with the ID "00000000-0000-4000-8000-000000000000" [item 1]',
 				httpCode: '404',
 				itemIndex: 1,
 			},
@@ -243,7 +244,7 @@ describe('Continue (using error output), contacts', () => {
 		expect(success).toEqual([]);
 		expect(pairs(failed)).toEqual([{ item: 0 }]);
 		expect(failed[0].json.error).toMatchObject({
-			message: 'The service has no record with this ID [item 0]',
+			message: 'The service has no contact with the ID "missing-1" [item 0]',
 			httpCode: '404',
 		});
 	});

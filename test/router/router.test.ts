@@ -184,7 +184,7 @@ describe('router: item by item (sms.getStatus)', () => {
 			{ json: { message_id: 'm-0', status: 'delivered' }, pairedItem: { item: 0 } },
 			{
 				json: {
-					error: 'The service has no record with this ID [item 1]',
+					error: 'The service has no message with the ID "m-missing" [item 1]',
 					description: `The service said: "Message not found" (HTTP 404, code NOT_FOUND). Check the ID (it may belong to another account) and the credential's 'Base URL'. Request: GET /api/integration/v1/sms/status/m-missing/.`,
 					httpCode: '404',
 					errorCode: 'NOT_FOUND',
@@ -202,7 +202,7 @@ describe('router: item by item (sms.getStatus)', () => {
 		const error = await caught(() => runNode({ parameters: statusParameters, items: ids }));
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.context.itemIndex).toBe(1);
-		expect(error.message).toBe('The service has no record with this ID [item 1]');
+		expect(error.message).toBe('The service has no message with the ID "m-missing" [item 1]');
 		expect(paths).toEqual([
 			'/api/integration/v1/sms/status/m-0/',
 			'/api/integration/v1/sms/status/m-missing/',

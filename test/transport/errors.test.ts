@@ -321,7 +321,7 @@ describe('error bodies through a node run → the message a user sees', () => {
 			.get('/api/integration/v1/sms/status/3f2b-missing/')
 			.reply(404, { success: false, message: 'Message not found', error_code: 'NOT_FOUND' });
 		const error = await caught(() => runNode({ parameters: getStatus('3f2b-missing') }));
-		expect(error.message).toBe('The service has no record with this ID [item 0]');
+		expect(error.message).toBe('The service has no message with the ID "3f2b-missing" [item 0]');
 		expect(error.description).toBe(
 			`The service said: "Message not found" (HTTP 404, code NOT_FOUND). Check the ID (it may belong to another account) and the credential's 'Base URL'. Request: GET /api/integration/v1/sms/status/3f2b-missing/.`,
 		);

@@ -119,7 +119,7 @@ describe('real servers at the transport', () => {
 				parameters: { resource: 'campaign', operation: 'getAnalytics', campaignId: 'c-1' },
 			}),
 		);
-		expect(id.message).toBe('The service has no record with this ID [item 0]');
+		expect(id.message).toBe('The service has no campaign with the ID "c-1" [item 0]');
 		expect(id.description).toMatch(/Check the ID/);
 	});
 
@@ -138,7 +138,7 @@ describe('real servers at the transport', () => {
 			}),
 		);
 		expect(requests).toBe(1);
-		expect(error.message).toBe('The service has no record with this ID [item 0]');
+		expect(error.message).toBe('The service has no campaign with the ID "c-1" [item 0]');
 		expect(error.description).toMatch(/ID that does not exist.*not tried again/);
 	});
 

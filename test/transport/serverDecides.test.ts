@@ -304,7 +304,7 @@ describe('the server decides the route (issue 41)', () => {
 			credentials: apiKeyCredentials('apiKeyBearer'),
 			continueOnFail: true,
 		});
-		expect(output[0].json.error).toBe('The service has no record with this ID [item 0]');
+		expect(output[0].json.error).toBe('The service has no message with the ID "m-404" [item 0]');
 		expect(asked).toEqual(['/api/integration/v1/sms/status/m-404/']);
 	});
 

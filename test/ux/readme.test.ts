@@ -52,7 +52,7 @@ const cases: Record<string, () => Promise<unknown>> = {
 		nock(BASE_URL).post(SEND).reply(503, { detail: 'Service unavailable' });
 		return runNode({ parameters: { ...send, recipients: '+255712345678' } });
 	},
-	'The service has no record with this ID [item 0]': () => {
+	'The service has no contact with the ID "c-1" [item 0]': () => {
 		nock(BASE_URL).get(CONTACT).reply(404, { detail: 'Not found.' });
 		return runNode({ parameters: getContact });
 	},

@@ -5,6 +5,7 @@ import { readServerWords } from './words';
 import type { RequestSettings } from './defaults';
 import { adviceFor, type CredentialMode, unreachableAdvice } from './advice';
 import type { NetworkFailure } from './policy';
+import type { RecordName } from '../endpoints';
 
 export type { CredentialMode } from './advice';
 
@@ -23,7 +24,7 @@ export interface RequestInfo {
 	/** What this endpoint says, in a 5xx, for an id that may not exist (beside "No … matches the given query"). */
 	noMatchWords?: RegExp;
 	/** Its path names one record (endpoints.ts): a JSON 404 there is that record's, not the route's. */
-	namesRecord?: boolean;
+	namesRecord?: RecordName;
 }
 
 /** What happened, in the user's terms: the title of an error from the service's HTTP status. */
@@ -61,6 +62,14 @@ export class ServiceError extends NodeApiError {
 	serviceSaid?: string;
 	/** The request it is about: `METHOD /path`. */
 	route = '';
+}
+
+/** The title of a 404 on a path that names a record: "The service has no template with the ID …". */
+export function noRecordTitle(record: RecordName | undefined): string {
+	if (!record) return titleFor(404);
+	return record.id === undefined
+		? `The service has no such ${record.kind}`
+		: `The service has no ${record.kind} with the ID "${record.id}"`;
 }
 
 export function titleFor(status: number): string {

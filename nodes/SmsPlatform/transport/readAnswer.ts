@@ -6,7 +6,7 @@ import {
 	type CredentialMode,
 	type RequestInfo,
 	type ServiceError,
-	titleFor,
+	noRecordTitle,
 } from './errors';
 
 /**
@@ -92,7 +92,7 @@ export function readAnswer(
 			...where,
 			status,
 			body: body.value,
-			message: titleFor(404),
+			message: noRecordTitle(req.namesRecord),
 			description: `It answers this way for an ID that does not exist (or belongs to another account), so the request was not tried again. Check the ID.`,
 		});
 	}
@@ -116,6 +116,7 @@ export function readAnswer(
 			creates: req.creates,
 			repeated: req.repeated,
 			mayHaveBeenAccepted: !idempotent && (status >= 500 || upstream),
+			...(status === 404 && req.namesRecord && { message: noRecordTitle(req.namesRecord) }),
 			...(upstream && {
 				message: 'The SMS may have gone out: the service lost touch with its SMS provider',
 				description:

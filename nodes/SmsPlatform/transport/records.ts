@@ -4,7 +4,7 @@ import type { RequestSettings } from './defaults';
 import { unexpectedAnswerError } from './readAnswer';
 import { apiRequest } from './exchange';
 import { listAnswer, listRequest, type ListRequest, pageSizeOf, readPages } from './pages';
-import type { LoginRoute } from '../endpoints';
+import type { LoginRoute, RecordName } from '../endpoints';
 import type { ApiContext } from './session';
 
 /**
@@ -29,7 +29,7 @@ export interface RecordRequest {
 	/** Documented fields the answer must have (the resource is useless without them). */
 	required?: string[];
 	/** Its path names one record (endpoints.ts): a JSON 404 is that record's. */
-	namesRecord?: boolean;
+	namesRecord?: RecordName;
 	/** The login family's route (see routes.ts). */
 	login?: LoginRoute;
 	/** See RequestInfo.noMatchWords. */

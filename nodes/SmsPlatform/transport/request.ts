@@ -1,7 +1,7 @@
 import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 
 import type { RequestSettings } from './defaults';
-import type { LoginRoute } from '../endpoints';
+import type { LoginRoute, RecordName } from '../endpoints';
 import type { RouteFamily } from './routes';
 
 /** What one request to the service is (apiRequest in exchange.ts), and what it answers. */
@@ -23,7 +23,7 @@ export interface ApiRequest {
 	creates?: 'sms' | 'record';
 	settings?: Partial<RequestSettings>;
 	/** Its path names one record (endpoints.ts). */
-	namesRecord?: boolean;
+	namesRecord?: RecordName;
 	/** The route of the login family, when this operation has one (see routes.ts); `path` is the documented route. */
 	login?: LoginRoute;
 	/**

@@ -1,7 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { LoginRoute } from '../endpoints';
+import type { LoginRoute, RecordName } from '../endpoints';
 import { ServiceError } from './errors';
 import { CREDENTIAL_TYPE, credentialsOf, sessionOf, type ApiContext } from './session';
 
@@ -26,7 +26,7 @@ interface RoutedRequest {
 	method: string;
 	path: string;
 	slow?: boolean;
-	namesRecord?: boolean;
+	namesRecord?: RecordName;
 	qs?: IDataObject;
 	body?: IDataObject;
 	itemIndex?: number;

@@ -119,6 +119,7 @@ describe('campaign.getAnalytics', () => {
 	});
 
 	describeIdHandling({
+		kind: 'campaign',
 		resource: 'campaign',
 		operation: 'getAnalytics',
 		param: 'campaignId',

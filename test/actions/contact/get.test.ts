@@ -84,6 +84,7 @@ describe('contact.get', () => {
 	});
 
 	describeIdHandling({
+		kind: 'contact',
 		resource: 'contact',
 		operation: 'get',
 		param: 'contactId',

@@ -158,7 +158,8 @@ describe('partnerTenant.initiatePayment', () => {
 		expect(output).toEqual([
 			{
 				json: {
-					error: 'The service has no record with this ID [item 0]',
+					error:
+						'The service has no tenant with the ID "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d" [item 0]',
 					description: expect.stringContaining(
 						'The service said: "Tenant not found" (HTTP 404, code TENANT_NOT_FOUND). Check the ID',
 					) as unknown as string,
@@ -178,7 +179,9 @@ describe('partnerTenant.initiatePayment', () => {
 			.reply(404, { error: 'Tenant not found', code: 'TENANT_NOT_FOUND', details: {} });
 		const error = await caught(async () => await run());
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toBe('The service has no record with this ID [item 0]');
+		expect(error.message).toBe(
+			'The service has no tenant with the ID "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d" [item 0]',
+		);
 		expect(error.description).toContain('"Tenant not found"');
 		expect(error.description).toContain('HTTP 404');
 		scope.done();

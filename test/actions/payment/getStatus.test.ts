@@ -61,6 +61,7 @@ describe('payment.getStatus', () => {
 	});
 
 	describeIdHandling({
+		kind: 'payment',
 		resource: 'payment',
 		operation: 'getStatus',
 		param: 'transactionId',

@@ -92,7 +92,7 @@ describe('senderIdRequest.get', () => {
 			continueOnFail: true,
 		});
 		expect(output[0].json).toMatchObject({
-			error: 'The service has no record with this ID [item 0]',
+			error: 'The service has no sender ID request with the ID "nope" [item 0]',
 			httpCode: '404',
 		});
 	});

@@ -64,6 +64,7 @@ describe('sms.getDetails', () => {
 	});
 
 	describeIdHandling({
+		kind: 'message',
 		resource: 'sms',
 		operation: 'getDetails',
 		param: 'messageId',

@@ -69,6 +69,7 @@ describe('sms.getStatus', () => {
 	});
 
 	describeIdHandling({
+		kind: 'message',
 		resource: 'sms',
 		operation: 'getStatus',
 		param: 'messageId',
