@@ -15,8 +15,7 @@ import { decideSenderRequest, recordProviderAnswer } from './billing.mjs';
 import { approveSenderId } from './contacts.mjs';
 import { addCustomPurchase } from './loginRoutes.mjs';
 import { addTemplate } from './templates.mjs';
-import { MINUTE, isoSeconds } from './util.mjs';
-import { answersAsRealServer } from './wild.mjs';
+import { answersAsRealServer, isoSeconds, MINUTE } from './util.mjs';
 
 /**
  * @typedef {object} AdminCtx

@@ -12,8 +12,7 @@ import {
 	contactUpdateRequestSchema,
 	senderRequestSchema,
 } from './messagingSchemas.mjs';
-import { isoSeconds, seedUuid } from './util.mjs';
-import { answersAsRealServer } from './wild.mjs';
+import { answersAsRealServer, isoSeconds, seedUuid } from './util.mjs';
 
 /** @typedef {import('./routeTypes.mjs').Ctx} Ctx */
 /** @typedef {import('./routeTypes.mjs').Result} Result */

@@ -8,8 +8,7 @@ import { randomUUID } from 'node:crypto';
 
 import { wildProviderProgress } from './billing.mjs';
 import { loginSend, realError } from './loginSend.mjs';
-import { isoSeconds } from './util.mjs';
-import { answersAsRealServer } from './wild.mjs';
+import { answersAsRealServer, isoSeconds } from './util.mjs';
 
 /**
  * What one state keeps for these routes, rebuilt when the state is reset (its seed time changes): the custom SMS

@@ -7,8 +7,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { ApiError } from './errors.mjs';
-import { isoSeconds } from './util.mjs';
-import { answersAsRealServer } from './wild.mjs';
+import { answersAsRealServer, isoSeconds } from './util.mjs';
 
 /** The sender IDs the wild send takes (the real server: the tenant's active ones, and its default `Taarifa-SMS`). */
 export const ACTIVE_SENDER_IDS = Object.freeze(['N8NDEMO', 'N8NOPS', 'Taarifa-SMS']);

@@ -4,8 +4,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { ApiError, fieldError } from './errors.mjs';
-import { isoSeconds, randomCode } from './util.mjs';
-import { answersAsRealServer } from './wild.mjs';
+import { answersAsRealServer, isoSeconds, randomCode } from './util.mjs';
 
 /**
  * @typedef {Record<string, any>} Rec

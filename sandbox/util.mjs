@@ -161,3 +161,12 @@ export class RingBuffer {
 		this.size = 0;
 	}
 }
+
+/**
+ * Whether a profile answers as the real service's code does: `wild` (its branch `backend_testing`, which its
+ * deployment notes pull) and `main` (its branch `main`: the same shapes, fewer routes and other template categories,
+ * mainBranch.mjs).
+ * @param {{profile: string}} config
+ */
+export const answersAsRealServer = (config) =>
+	config.profile === 'wild' || config.profile === 'main';

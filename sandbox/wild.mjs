@@ -4,7 +4,9 @@
 // {"profile": "wild"}`. The handlers of api.mjs stay as they are: this module reshapes their answers and errors.
 import { ApiError, validate } from './errors.mjs';
 import { loginRequestSchema } from './schemas.mjs';
-import { isoSeconds, randomToken } from './util.mjs';
+import { answersAsRealServer, isoSeconds, randomToken } from './util.mjs';
+
+export { answersAsRealServer };
 
 /**
  * The sandbox profiles: `documented` (the API reference's routes and nothing else, default), `wild` (as the real
@@ -12,15 +14,6 @@ import { isoSeconds, randomToken } from './util.mjs';
  * test of the nodes relies on it, since no real server is like it).
  */
 export const PROFILES = /** @type {const} */ (['documented', 'wild', 'main', 'demo']);
-
-/**
- * Whether a profile answers as the real service's code does: `wild` (its branch `backend_testing`, which its
- * deployment notes pull) and `main` (its branch `main`: the same shapes, fewer routes and other template categories,
- * mainBranch.mjs).
- * @param {{profile: string}} config
- */
-export const answersAsRealServer = (config) =>
-	config.profile === 'wild' || config.profile === 'main';
 
 /**
  * Integration endpoints (send, status, balance, partner) take API keys only; every other group the JWT only.
