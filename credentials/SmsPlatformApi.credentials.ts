@@ -2,6 +2,8 @@ import type {
 	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
+	IAuthenticateRuleResponseCode,
+	IAuthenticateRuleResponseSuccessBody,
 	IHttpRequestHelper,
 	IHttpRequestOptions,
 	INodeProperties,
@@ -10,6 +12,21 @@ import type {
 
 import { endpoints } from '../nodes/SmsPlatform/endpoints';
 import { CREDENTIAL_TYPE, checkedBaseUrl, logIn } from '../nodes/SmsPlatform/transport';
+
+/**
+ * The credential test's answer must be the service's data, not a web page: a Base URL that reaches a website answers
+ * 200 with HTML, which n8n hands over as text. n8n's tester fails the test when the rule's path into the answer gives
+ * its value: on text, `constructor.name` is 'String' (on the service's JSON, 'Object').
+ */
+const ANSWER_IS_DATA: IAuthenticateRuleResponseSuccessBody = {
+	type: 'responseSuccessBody',
+	properties: {
+		key: 'constructor.name',
+		value: 'String',
+		message:
+			"The address in 'Base URL' answered with a web page, not with the SMS Platform service's data: use the address of the service's API (without /api/...), as your provider gives it.",
+	},
+};
 
 type AuthMethod = 'apiKeyBearer' | 'apiKeyHeader' | 'jwt';
 
@@ -23,7 +40,9 @@ export class SmsPlatformApi implements ICredentialType {
 		dark: 'file:../nodes/SmsPlatform/smsPlatform.dark.svg',
 	};
 
-	documentationUrl = 'https://github.com/sms-platform/n8n-nodes-sms-platform#credentials';
+	// No '#' in the address: n8n appends its tracking to it, which would land inside an anchor. Credentials come first there.
+	documentationUrl =
+		'https://github.com/sms-platform/n8n-nodes-sms-platform/blob/main/docs/usage.md';
 
 	properties: INodeProperties[] = [
 		{
@@ -65,10 +84,10 @@ export class SmsPlatformApi implements ICredentialType {
 					description: 'Send the API key in the X-API-Key header',
 				},
 				{
-					name: 'Email and Password (JWT)',
+					name: 'Email and Password',
 					value: 'jwt',
 					description:
-						'Log in with the email and password of a web account; n8n logs in again when the session expires',
+						'Log in with the email and password of your web account, as in the browser (needed for contacts, templates, sender IDs and billing); n8n logs in again by itself',
 				},
 			],
 		},
@@ -188,6 +207,9 @@ export class SmsPlatformApi implements ICredentialType {
 						"This service has no such endpoint (HTTP 404): check 'Base URL' (the address of the API, without /api/...).",
 				},
 			},
-		],
+			// n8n's tester reads both kinds of rule from one list (status rules on a refused answer, body rules on an
+			// accepted one); its type takes one kind a list.
+			ANSWER_IS_DATA,
+		] as unknown as IAuthenticateRuleResponseCode[],
 	};
 }

@@ -421,7 +421,7 @@ async function main() {
 		`  sandbox      ${sandbox.url}   (admin: ${sandbox.url}/__sandbox/state)`,
 		`  time zone    ${TIME_ZONE}   (n8n's, from this machine: a Schedule Time is read in it)`,
 		`  credentials  "${DEMO_CREDENTIAL_NAME}": API key ${SANDBOX_API_KEY} (Authorization: Bearer)`,
-		`               "${DEMO_LOGIN_CREDENTIAL_NAME}": Email and Password (JWT), ${SANDBOX_EMAIL} / ${SANDBOX_PASSWORD}`,
+		`               "${DEMO_LOGIN_CREDENTIAL_NAME}": Email and Password, ${SANDBOX_EMAIL} / ${SANDBOX_PASSWORD}`,
 		'  workflows    ' +
 			examples
 				.map((workflow) => `${workflow.name}\n               ${server.url}/workflow/${workflow.id}`)

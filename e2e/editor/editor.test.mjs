@@ -722,7 +722,7 @@ describe('the n8n editor with the SMS Platform nodes', () => {
 	for (const [mode, label] of /** @type {const} */ ([
 		['apiKeyBearer', 'API Key (Authorization: Bearer)'],
 		['apiKeyHeader', 'API Key (X-API-Key Header)'],
-		['jwt', 'Email and Password (JWT)'],
+		['jwt', 'Email and Password'],
 	])) {
 		test(`credential "${label}": saved and tested`, async () => {
 			await newCredential();

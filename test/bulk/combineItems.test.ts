@@ -123,7 +123,7 @@ describe('sms.send with Combine Items', () => {
 			items: [{ to: phone(1) }],
 		});
 		expect(hints.map((hint) => hint.message)).toEqual([
-			'Combine Items: 1 item went out in 1 accepted request, message ID msg-1.',
+			"'Combine Items': 1 item went out in 1 accepted request, message ID msg-1.",
 		]);
 	});
 
@@ -137,7 +137,7 @@ describe('sms.send with Combine Items', () => {
 		});
 		// The hint counts only the items an accepted request carried.
 		expect(hints.map((hint) => hint.message)).toEqual([
-			'Combine Items: 3 of 5 items went out in 2 accepted requests, message IDs msg-1, msg-3.',
+			"'Combine Items': 3 of 5 items went out in 2 accepted requests, message IDs msg-1, msg-3.",
 		]);
 		expect(output).toHaveLength(5);
 		expect(output.map((o) => o.json.message_id ?? 'error')).toEqual([
@@ -187,7 +187,7 @@ describe('sms.send without Combine Items', () => {
 		expect(bodies).toHaveLength(12);
 		expect(output.map((o) => o.json.message_id)).toEqual(items.map((_, i) => `msg-${i + 1}`));
 		expect(hints.map((h) => h.message)).toEqual([
-			'12 items sent the same message with 12 requests. Turn on Options → "Combine Items" to send them together in about 1 request(s); the service allows 1000 requests an hour.',
+			"12 items sent the same message with 12 requests. Turn on 'Combine Items' in 'Options' to send them together in about 1 request(s); the service allows 1000 requests an hour.",
 		]);
 	});
 

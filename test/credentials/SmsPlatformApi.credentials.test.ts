@@ -8,7 +8,7 @@ import type { IDataObject, IHttpRequestHelper, INode, INodeTypes } from 'n8n-wor
 import { NodeApiError, Workflow } from 'n8n-workflow';
 
 import { SmsPlatformApi } from '../../credentials/SmsPlatformApi.credentials';
-import { runCredentialTest } from '../support/credentialTest';
+import { credentialTest, runCredentialTest } from '../support/credentialTest';
 import { extractAccessToken, isLoginFailure } from '../../nodes/SmsPlatform/transport/login';
 import {
 	API_KEY,
@@ -108,7 +108,7 @@ describe('SmsPlatformApi credential: description', () => {
 		});
 		expect(
 			credential.test.rules?.map((rule) => (rule.properties as { value: number }).value),
-		).toEqual([401, 403, 404]);
+		).toEqual([401, 403, 404, 'String']);
 	});
 });
 
@@ -547,6 +547,36 @@ describe('the credential test request', () => {
 		expect(helper.logins).toBe(1);
 		login.done();
 		api.done();
+	});
+
+	it("fails for a Base URL that answers with a web page (its answer's shape, not only its status), and passes the service's data", async () => {
+		const page = '<!doctype html><html><head><title>Welcome</title></head><body>Hi</body></html>';
+		for (const [path, credentials] of [
+			[
+				'/api/integration/v1/sms/balance/',
+				apiKeyCredentials('apiKeyBearer', { baseUrl: 'https://x.test' }),
+			],
+			['/api/tenants/', jwtCredentials({ baseUrl: 'https://x.test' })],
+		] as const) {
+			nock('https://x.test')
+				.post('/api/auth/login/')
+				.optionally()
+				.reply(200, { access_token: 't' });
+			nock('https://x.test').get(path).reply(200, page, { 'Content-Type': 'text/html' });
+			const verdict = await credentialTest(credentials);
+			expect(verdict).toEqual({
+				status: 'Error',
+				message: expect.stringContaining(
+					"answered with a web page, not with the SMS Platform service's data",
+				),
+			});
+		}
+		nock('https://x.test')
+			.get('/api/integration/v1/sms/balance/')
+			.reply(200, { balance: 10, currency: 'credits' });
+		expect(
+			await credentialTest(apiKeyCredentials('apiKeyBearer', { baseUrl: 'https://x.test' })),
+		).toEqual({ status: 'OK', message: 'Connection successful!' });
 	});
 
 	it('fails when the service refuses the key', async () => {

@@ -39,7 +39,7 @@ function loginOk() {
 describe('route families', () => {
 	useQuickRetries();
 
-	it('login: Get Balance asks GET /api/billing/sms/balance/ once, outputs balance and currency, and says which route answered', async () => {
+	it('login: Get Balance asks GET /api/billing/sms/balance/ once, outputs balance and currency, and adds no hint (its own route answered first)', async () => {
 		loginOk();
 		const login = counted('/api/billing/sms/balance/', () => [
 			200,
@@ -55,9 +55,8 @@ describe('route families', () => {
 		]);
 		expect(login).toHaveLength(1);
 		expect(documented).toHaveLength(0);
-		expect(hints.map((h) => h.message)).toEqual([
-			"Used the service's own route GET /api/billing/sms/balance/ (the API reference's is GET /api/integration/v1/sms/balance/); the output has the documented fields.",
-		]);
+		// The usual case for a login: no hint on every run (issue 52); one names the route only after a fallback.
+		expect(hints).toEqual([]);
 	});
 
 	it('API key: Get Balance asks only the documented route, as before, and adds no hint', async () => {

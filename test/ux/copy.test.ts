@@ -14,6 +14,7 @@ import {
 	SOME_REFUSE_LOGIN,
 } from '../../nodes/SmsPlatform/helpers/descriptions';
 import { adviceFor } from '../../nodes/SmsPlatform/transport/advice';
+import { combinedHint, combiningHint } from '../../nodes/SmsPlatform/actions/sms/send.operation';
 
 type Option = INodePropertyOptions & { action?: string };
 
@@ -272,6 +273,126 @@ describe('UI copy (n8n UX guidelines)', () => {
 			picked.filter(([, option]) => claims.some((c) => String(option.description).includes(c)))
 				.length,
 		).toBeGreaterThan(30);
+	});
+
+	it("says the login one way: the credential's option is 'Email and Password', every other text says it only in the three shared phrases", () => {
+		const names = (
+			credential.properties.find((property) => property.name === 'authMethod')?.options ?? []
+		).map((option) => option.name);
+		expect(names).toContain('Email and Password');
+		const claims = [NEEDS_LOGIN, SOME_REFUSE_API_KEY, SOME_REFUSE_LOGIN];
+		// One short phrase each, in plain words, in lower case: they close a sentence in brackets.
+		for (const claim of claims) expect(claim).toMatch(/^[a-z][a-zA-Z ]{0,40}$/);
+		expect(NEEDS_LOGIN).toBe('email and password only');
+		const wrong = TEXTS.filter(([where]) => !where.startsWith('SMS Platform API')).filter(
+			([, text]) => {
+				const rest = claims.reduce((left, claim) => left.split(claim).join(''), text);
+				return /JWT|Email and Password|email and password|\blog ?in\b|login|token/i.test(rest);
+			},
+		);
+		expect(failures(wrong)).toEqual([]);
+		expect(failures(TEXTS.filter(([, text]) => /JWT|\btoken\b/i.test(text)))).toEqual([]);
+	});
+
+	it('names the resource in every operation description', () => {
+		// The words a description uses for each resource (n8n: "must include the resource").
+		const nouns: Record<string, RegExp> = {
+			account: /account/i,
+			activity: /activity/i,
+			billing: /billing/i,
+			campaign: /campaign/i,
+			contact: /contact/i,
+			dashboard: /dashboard/i,
+			notification: /notification/i,
+			organization: /organization/i,
+			partnerTenant: /tenant/i,
+			payment: /payment/i,
+			senderId: /sender ID/,
+			senderIdRequest: /sender ID request/,
+			sms: /\bSMS\b/,
+			smsPackage: /SMS package/,
+			template: /template/i,
+		};
+		const operations = action.properties.filter((property) => property.name === 'operation');
+		const resources = operations.flatMap(
+			(property) => property.displayOptions?.show?.resource ?? [],
+		);
+		expect(Object.keys(nouns).sort()).toEqual([...new Set(resources.map(String))].sort());
+		const wrong = operations.flatMap((property) => {
+			const resource = String(property.displayOptions?.show?.resource?.[0]);
+			return ((property.options ?? []) as Option[])
+				.filter((option) => !nouns[resource].test(String(option.description)))
+				.map((option) => `${resource} › ${option.name}: ${option.description}`);
+		});
+		expect(wrong).toEqual([]);
+	});
+
+	it('describes every Get Many as n8n does: "Retrieve a list of …"', () => {
+		const lists = OPTIONS.filter(([, option]) => option.name === 'Get Many');
+		expect(lists.length).toBe(9);
+		expect(
+			failures(
+				lists
+					.map(([where, option]) => [where, String(option.description)] as [string, string])
+					.filter(([, text]) => !text.startsWith('Retrieve a list of ')),
+			),
+		).toEqual([]);
+	});
+
+	it('says what an optional field with a default does when it is not added, in every collection', () => {
+		const optional = PARAMETERS.filter(
+			([where, property]) =>
+				/› (Options|Request Options|Filters|Additional Fields|Update Fields) ›/.test(where) &&
+				!['', undefined].includes(property.default as string) &&
+				!(
+					typeof property.default === 'object' && Object.keys(property.default ?? {}).length === 0
+				) &&
+				property.type !== 'notice',
+		);
+		expect(optional.length).toBeGreaterThanOrEqual(15);
+		expect(
+			failures(
+				optional
+					.filter(
+						([, property]) => !/(Defaults to |Not added: )/.test(String(property.description)),
+					)
+					.map(([where, property]) => [where, String(property.description)]),
+			),
+		).toEqual([]);
+	});
+
+	it("quotes a field's name in single quotes wherever a text names it, the output pane's hints included", () => {
+		// The panel's labels of two words or more, and 'Options': a text that names one names a field.
+		const labels = [
+			...new Set(
+				PARAMETERS.map(([, property]) => property.displayName).filter(
+					(name) => /^[A-Z]\w*( [A-Z(]\S*)+$/.test(name) || name === 'Options',
+				),
+			),
+		];
+		expect(labels).toEqual(expect.arrayContaining(['Combine Items', 'Dedupe Key', 'Options']));
+		const item = (index: number) =>
+			({
+				itemIndex: index,
+				recipients: ['+255712345678'],
+				batchSize: 100,
+				message: 'Hi',
+				senderId: 'ACME',
+			}) as never;
+		const hints: Array<[string, string]> = [
+			[
+				'combinedHint',
+				String(combinedHint([item(0)], [{ itemIndex: 0, messageIds: ['m-1'] } as never])),
+			],
+			['combiningHint', String(combiningHint(Array.from({ length: 12 }, (_, i) => item(i))))],
+		];
+		expect(hints.every(([, text]) => text !== 'undefined')).toBe(true);
+		const unquoted = [...TEXTS, ...hints].filter(([, text]) =>
+			labels.some((label) =>
+				new RegExp(`(^|[^'\\w])${label.replace(/[()]/g, '\\$&')}(?![\\w'])`).test(text),
+			),
+		);
+		expect(failures(unquoted)).toEqual([]);
 	});
 
 	it("describes the app in one short line for n8n's nodes panel", () => {

@@ -67,7 +67,7 @@ export function dedupeKeyOptions(words: KeyWords): {
  * the current one is sent), and not at all for keys already sent (keyStore.ts: only new keys wait). One text for
  * every operation with a Dedupe Key.
  */
-export const DEDUPE_WAIT_NOTICE = `Each run with a new 'Dedupe Key' waits '${dedupeWaitOption.displayName}' (${String(dedupeWaitOption.default)} unless set) once before its first request, so that queue-mode workers cannot send a key twice. It waits again only when ${CLAIM_KEYS} keys go out faster than that. Set '${dedupeWaitOption.displayName}' to 0 when n8n runs as one process.`;
+export const DEDUPE_WAIT_NOTICE = `Each run with a new 'Dedupe Key' waits '${dedupeWaitOption.displayName}' (${String(dedupeWaitOption.default)} unless set) once before its first request, so that queue-mode workers cannot send a key twice. It waits again only when ${CLAIM_KEYS} keys go out faster than that. Set '${dedupeWaitOption.displayName}' to 0 when n8n runs as one process. In queue mode, n8n 3 runs the editor's test runs on the workers too: keep the wait there.`;
 
 /**
  * The info box of DEDUPE_WAIT_NOTICE on one operation: shown while its Options have a 'Dedupe Key' and the wait is

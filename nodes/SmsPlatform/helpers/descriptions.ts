@@ -16,14 +16,15 @@ export const APP_DESCRIPTION = 'Send SMS and take mobile money payments';
  * and the login everywhere else. Each claim is measured true on both (test/integration/credentialClaims.test.ts runs
  * every operation with each credential on both sandbox profiles; docs/real-servers.md shows the result), and saying
  * nothing means either credential works wherever the server has the operation. Short: the panel shows two lines of a
- * description.
+ * description. In a no-code user's words: the credential's Authentication option is "Email and Password", and the
+ * copy test (test/ux/copy.test.ts) holds every text to these three phrases.
  */
 /** No server takes an API key for it: only the login works (where the server has the operation at all). */
-export const NEEDS_LOGIN = "needs 'Email and Password (JWT)'";
+export const NEEDS_LOGIN = 'email and password only';
 /** Some servers refuse an API key for it, others take one; the login works on every server. */
 export const SOME_REFUSE_API_KEY = 'some servers refuse an API key';
 /** Some servers refuse the login for it, others take it; an API key works on every server. */
-export const SOME_REFUSE_LOGIN = "some servers refuse 'Email and Password (JWT)'";
+export const SOME_REFUSE_LOGIN = 'some servers refuse email and password';
 
 /** Return All / Limit, as every list operation of n8n has them. */
 export function returnAllOrLimit(): INodeProperties[] {

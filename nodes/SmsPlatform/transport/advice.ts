@@ -9,10 +9,10 @@ export type CredentialMode = 'apiKeyBearer' | 'apiKeyHeader' | 'jwt';
 /** What a 401 means for the mode in use, and which setting to try next. */
 function refusedCredentialAdvice(mode: CredentialMode | undefined): string {
 	if (mode === 'apiKeyBearer') {
-		return "The API key, sent as 'Authorization: Bearer', was not accepted. Check the key in the credential. If it is right, set 'Authentication' to 'API Key (X-API-Key Header)': some servers read a Bearer value as a login token. For endpoints that take only the login, use a credential with 'Email and Password (JWT)'.";
+		return "The API key, sent as 'Authorization: Bearer', was not accepted. Check the key in the credential. If it is right, set 'Authentication' to 'API Key (X-API-Key Header)': some servers read a Bearer value as a login token. For operations that need the login, use a credential with 'Authentication' set to 'Email and Password'.";
 	}
 	if (mode === 'apiKeyHeader') {
-		return "The API key, sent as 'X-API-Key', was not accepted (a server that does not read this header answers as if no credential came). Check the key in the credential. If it is right, set 'Authentication' to 'API Key (Authorization: Bearer)'. For endpoints that take only the login, use a credential with 'Email and Password (JWT)'.";
+		return "The API key, sent as 'X-API-Key', was not accepted (a server that does not read this header answers as if no credential came). Check the key in the credential. If it is right, set 'Authentication' to 'API Key (Authorization: Bearer)'. For operations that need the login, use a credential with 'Authentication' set to 'Email and Password'.";
 	}
 	if (mode === 'jwt') {
 		return "The login's token was not accepted. Check 'Email' and 'Password' in the credential; if this endpoint takes only API keys, use a credential with 'Authentication' set to an API key.";

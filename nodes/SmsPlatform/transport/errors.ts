@@ -271,7 +271,7 @@ export function blockedByN8nError(node: INode, req: RequestInfo, baseUrl: string
 		itemIndex: req.itemIndex,
 		message: `n8n blocked the request to ${baseUrl}: its SSRF protection does not allow this address`,
 		description:
-			"Nothing was sent: the request never left n8n. n8n's SSRF protection (N8N_SSRF_PROTECTION_ENABLED) blocks private and local addresses. If the service really is at this address, ask the n8n administrator to allow it with N8N_SSRF_ALLOWED_HOSTNAMES (the host name) or N8N_SSRF_ALLOWED_IP_RANGES (its address range).",
+			"Nothing was sent: the request never left n8n. n8n's SSRF protection (N8N_SSRF_PROTECTION_ENABLED) blocks private and local addresses. If the service really is at this address, ask the n8n administrator to allow it with N8N_SSRF_ALLOWED_HOSTNAMES (the host name) or N8N_SSRF_ALLOWED_IP_RANGES (its address range). n8n 3 also blocks 100.64.0.0/10 (carrier-grade NAT, as Tailscale uses): such an address needs allowing too.",
 		blockedByN8n: true,
 	});
 }

@@ -94,7 +94,7 @@ export async function logIn(
 		// ran this login is told apart as blocked (isBlockedByN8n), not as a failed login.
 		if (isBlockedByN8n(error)) {
 			throw loginFailure(
-				`The SMS Platform login did not work: n8n blocked the request to ${checkedBaseUrl(credentials.baseUrl)}: its SSRF protection does not allow this address. The n8n administrator can allow it with N8N_SSRF_ALLOWED_HOSTNAMES or N8N_SSRF_ALLOWED_IP_RANGES.`,
+				`The SMS Platform login did not work: n8n blocked the request to ${checkedBaseUrl(credentials.baseUrl)}: its SSRF protection does not allow this address. The n8n administrator can allow it with N8N_SSRF_ALLOWED_HOSTNAMES or N8N_SSRF_ALLOWED_IP_RANGES (n8n 3 also blocks 100.64.0.0/10, as Tailscale uses).`,
 				error,
 			);
 		}

@@ -79,7 +79,7 @@ export function triesTheOther(error: unknown): error is ServiceError {
 
 /**
  * What a route's answer becomes: its family is asked first for the rest of the run, a hint names the route when
- * another was tried first or it is the login family's, and the body is read in the documented shape.
+ * another was tried first, and the body is read in the documented shape.
  */
 export function answeredOn<R extends RoutedRequest, A extends { body: unknown }>(
 	ctx: ApiContext,
@@ -91,8 +91,8 @@ export function answeredOn<R extends RoutedRequest, A extends { body: unknown }>
 	if (!original.login) return answer;
 	sessionOf(ctx).family = tried.family;
 	const route = `${tried.req.method} ${tried.req.path}`;
-	if (tried.family === 'login' || failedFirst.length)
-		tellRoute(ctx, tried, original, failedFirst[0]);
+	// Said only when the first route tried did not answer: a login asking its own routes first is the usual case.
+	if (failedFirst.length) tellRoute(ctx, tried, original, failedFirst[0]);
 	const toDocumented = tried.family === 'login' ? original.login.toDocumented : undefined;
 	return { ...answer, body: toDocumented ? toDocumented(answer.body) : answer.body, route };
 }

@@ -32,7 +32,7 @@ const properties: INodeProperties[] = [
 						description: 'Credits used by sending (negative amounts)',
 					},
 				],
-				description: 'Return only records of this type',
+				description: 'Return only records of this type. Not added: records of every type.',
 			},
 		],
 	},

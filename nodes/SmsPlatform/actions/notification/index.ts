@@ -19,7 +19,7 @@ export const description: INodeProperties[] = [
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many notifications',
-				description: `Retrieve your notifications, newest first, with whether each was read (${SOME_REFUSE_API_KEY})`,
+				description: `Retrieve a list of your notifications, newest first, with whether each was read (${SOME_REFUSE_API_KEY})`,
 			},
 			{
 				name: 'Mark All Read',

@@ -17,7 +17,7 @@ export const description: INodeProperties[] = [
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many organizations',
-				description: `Retrieve the organizations your credential can access, with their IDs (${SOME_REFUSE_API_KEY})`,
+				description: `Retrieve a list of the organizations your credential can access, with their IDs (${SOME_REFUSE_API_KEY})`,
 			},
 		],
 		default: 'getAll',

@@ -24,7 +24,7 @@ export const description: INodeProperties[] = [
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many sender ID requests',
-				description: `Retrieve the account’s sender ID requests, newest first, with their status (${NEEDS_LOGIN})`,
+				description: `Retrieve a list of the account’s sender ID requests, newest first, with their status (${NEEDS_LOGIN})`,
 			},
 		],
 		default: 'get',

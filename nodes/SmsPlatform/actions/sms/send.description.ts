@@ -111,7 +111,7 @@ const properties: INodeProperties[] = [
 		type: 'resourceLocator',
 		required: true,
 		default: { mode: 'list', value: '' },
-		description: `The sender name shown on the recipient’s phone: one of the account’s sender IDs (the list ${NEEDS_LOGIN})`,
+		description: `The sender name shown on the recipient’s phone: one of the account’s sender IDs (the list: ${NEEDS_LOGIN})`,
 		builderHint: {
 			propertyHint:
 				"Use mode 'list' so the user picks one of the account's sender IDs; use mode 'name' only with a sender ID the user named or an expression. Only active sender IDs of the account send.",
@@ -192,8 +192,7 @@ const properties: INodeProperties[] = [
 				name: 'scheduleTime',
 				type: 'dateTime',
 				default: '',
-				description:
-					"When the service should send the SMS, in the workflow's time zone: in the future, within a year. Only a route with a schedule field carries it (the service's messaging route, used with 'Email and Password'); on another route the item fails and nothing is sent. Defaults to sending now.",
+				description: `When the service should send the SMS, in the workflow's time zone: in the future, within a year (${NEEDS_LOGIN}). Where the service cannot schedule a send, the item fails and nothing is sent. Defaults to sending now.`,
 			},
 			{
 				displayName: 'Tenant Account ID',

@@ -194,7 +194,7 @@ export function combinedHint(combined: PreparedItem[], sent: SendOutcome[]): str
 			? counted(accepted, 'item')
 			: `${accepted} of ${counted(combined.length, 'item')}`;
 	const ids = list.length === 1 ? 'message ID' : 'message IDs';
-	return `Combine Items: ${items} went out in ${counted(list.length, 'accepted request')}, ${ids} ${shown}.`;
+	return `'Combine Items': ${items} went out in ${counted(list.length, 'accepted request')}, ${ids} ${shown}.`;
 }
 
 /** "1 item", "2 items". */
@@ -215,5 +215,5 @@ export function combiningHint(sent: PreparedItem[]): string | undefined {
 		Math.ceil(sent.reduce((n, p) => n + p.recipients.length, 0) / DEFAULT_BATCH_SIZE) +
 		keys.size -
 		1;
-	return `${sent.length} items sent the same message with ${requests} requests. Turn on Options → "Combine Items" to send them together in about ${Math.max(1, combinedRequests)} request(s); the service allows 1000 requests an hour.`;
+	return `${sent.length} items sent the same message with ${requests} requests. Turn on 'Combine Items' in 'Options' to send them together in about ${Math.max(1, combinedRequests)} request(s); the service allows 1000 requests an hour.`;
 }

@@ -104,7 +104,7 @@ export function templateText(
 		throw new NodeOperationError(ctx.getNode(), `The service has no template with the ID "${id}"`, {
 			itemIndex,
 			description:
-				"The account's list of templates has no such ID. Pick the template from the list in 'Template', or check its ID with Template → Get Many. Nothing was sent for this item.",
+				"The account's list of templates has no such ID. Pick the template from the list in 'Template', or check its ID with the 'Get Many' operation of the 'Template' resource. Nothing was sent for this item.",
 		});
 	}
 	const name = String(template.name ?? id);
