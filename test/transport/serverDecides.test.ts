@@ -290,22 +290,33 @@ describe('the server decides the route (issue 41)', () => {
 		expect(asked).toEqual(['/api/billing/sms/balance/', '/api/integration/v1/sms/balance/']);
 	});
 
-	it('a 404 for a record that does not exist is not taken for a missing route: the other family is not asked', async () => {
+	it('a 404 for a record that does not exist: asked once on the other family until the run knows the server (issue 51), then no more', async () => {
 		const asked: string[] = [];
 		nock(BASE_URL)
 			.persist()
 			.get(() => true)
 			.reply(function (uri) {
 				asked.push(uri);
+				if (uri.startsWith('/api/integration/v1/sms/status/m-1/'))
+					return [200, { message_id: 'm-1', status: 'delivered' }];
 				return [404, { error: 'Message not found', code: 'NOT_FOUND' }];
 			});
 		const { output } = await runNode({
-			parameters: { resource: 'sms', operation: 'getStatus', messageId: 'm-404' },
+			parameters: { resource: 'sms', operation: 'getStatus', messageId: '={{ $json.id }}' },
 			credentials: apiKeyCredentials('apiKeyBearer'),
+			items: [{ id: 'm-404' }, { id: 'm-1' }, { id: 'm-405' }],
 			continueOnFail: true,
 		});
 		expect(output[0].json.error).toBe('The service has no message with the ID "m-404" [item 0]');
-		expect(asked).toEqual(['/api/integration/v1/sms/status/m-404/']);
+		expect(output[1].json).toMatchObject({ message_id: 'm-1', status: 'delivered' });
+		expect(output[2].json.error).toBe('The service has no message with the ID "m-405" [item 2]');
+		// The first 404 before the family is known: the other family's route said so too. Then the server is known.
+		expect(asked).toEqual([
+			'/api/integration/v1/sms/status/m-404/',
+			'/api/messaging/sms/m-404/status/',
+			'/api/integration/v1/sms/status/m-1/',
+			'/api/integration/v1/sms/status/m-405/',
+		]);
 	});
 
 	it('a 404 on a route that names no record says the service has no such endpoint, and which', async () => {

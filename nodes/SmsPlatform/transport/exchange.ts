@@ -19,7 +19,14 @@ import { isLoginFailure, loginError } from './login';
 import { decide, networkFailure, type Attempt, type Counters } from './policy';
 import { parseBody, readAnswer, saysNoMatch } from './readAnswer';
 import type { ApiRequest, ApiResponse } from './request';
-import { answeredOn, normalizeBaseUrl, routesFor, triesTheOther } from './routes';
+import {
+	answeredOn,
+	learnFamily,
+	mayBeGatewayNotFound,
+	normalizeBaseUrl,
+	routesFor,
+	triesTheOther,
+} from './routes';
 import {
 	CREDENTIAL_TYPE,
 	credentialsDecrypted,
@@ -53,7 +60,10 @@ export async function apiRequest<T = unknown>(
 	// family, and the second is asked only when the server does not have the first or refused the credential there.
 	const failed: ServiceError[] = [];
 	let cannotCarry: Error | undefined;
-	for (const tried of await routesFor(ctx, req)) {
+	// A record's 404 on the first route before the run knew the server's family (routes.ts): the other route settles it.
+	let undecided: ServiceError | undefined;
+	const routes = await routesFor(ctx, req);
+	for (const tried of routes) {
 		const refusal = req.cannotCarry?.(tried.family);
 		if (refusal) {
 			cannotCarry ??= refusal;
@@ -68,11 +78,33 @@ export async function apiRequest<T = unknown>(
 					? caught
 					: new NodeOperationError(ctx.getNode(), caught as Error, { itemIndex: req.itemIndex });
 			await scrubError(ctx, error, req.itemIndex);
+			if (undecided) {
+				// The other route has no such record either, or is missing: the first 404 was the record's.
+				if (triesTheOther(error)) sessionOf(ctx).family = routes[0].family;
+				throw undecided;
+			}
+			if (req.login && tried === routes[0] && mayBeGatewayNotFound(ctx, tried, error)) {
+				// The record is asked on the other route, unless that route may keep it waiting (the real server's
+				// payment status): then the family is learnt on its balance route first.
+				if (!routes[1].req.slow) {
+					undecided = error;
+					continue;
+				}
+				const hasFamily = await learnFamily(ctx, tried.family, req.itemIndex, (probe) =>
+					attemptUntilDecided(ctx, probe),
+				);
+				if (hasFamily === false) error.routeMissing = true;
+			}
 			if (!req.login || !triesTheOther(error)) throw error;
 			failed.push(error);
 			continue;
 		}
 		await scrubAnswer(ctx, response.body, req.itemIndex);
+		if (undecided) {
+			// The other route had the record: the first route was missing (a gateway's 404).
+			undecided.routeMissing = true;
+			failed.push(undecided);
+		}
 		return answeredOn(ctx, tried, req, response, failed);
 	}
 	// No route took it. What a route could not carry says most (it names the field); then a refused credential (it

@@ -1,7 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { LoginRoute, RecordName } from '../endpoints';
+import { endpoints, type LoginRoute, type RecordName } from '../endpoints';
 import { ServiceError } from './errors';
 import { CREDENTIAL_TYPE, credentialsOf, sessionOf, type ApiContext } from './session';
 
@@ -75,6 +75,57 @@ export async function routesFor<R extends RoutedRequest>(
  */
 export function triesTheOther(error: unknown): error is ServiceError {
 	return error instanceof ServiceError && (error.routeMissing || error.credentialRefused);
+}
+
+/**
+ * Whether a route's 404 may be a gateway's and not the record's: the server answered a path that names a record with
+ * a JSON 404 before this run learnt which family it has. A gateway in front of a service of the API reference may
+ * answer every unknown route so (`{"error": "Not found", "code": "not_found"}`), so the route may be missing, not the
+ * record (issue 51).
+ */
+export function mayBeGatewayNotFound(
+	ctx: ApiContext,
+	tried: RouteTry<RoutedRequest>,
+	error: unknown,
+): error is ServiceError {
+	return (
+		sessionOf(ctx).family === undefined &&
+		tried.req.namesRecord !== undefined &&
+		error instanceof ServiceError &&
+		error.httpCode === '404' &&
+		!error.routeMissing
+	);
+}
+
+/**
+ * Learns whether the server has `family`'s routes with one request on its balance route, which every server of that
+ * family has and which answers at once (never the payment status route of the API reference's family, which the real
+ * server makes wait 60 seconds). The family is then the run's: `true` when the server has it (the 404 was the
+ * record's), `false` when it has the other (the 404 was the route's). Undecided (a failure that says neither, or the
+ * probe could not be sent): `undefined`, and the 404 stays the record's, as before.
+ */
+export async function learnFamily(
+	ctx: ApiContext,
+	family: RouteFamily,
+	itemIndex: number | undefined,
+	ask: (req: { method: 'GET'; path: string; itemIndex?: number }) => Promise<unknown>,
+): Promise<boolean | undefined> {
+	const balance = endpoints.balance();
+	const path = family === 'login' ? balance.login.path : balance.path;
+	const session = sessionOf(ctx);
+	try {
+		await ask({ method: 'GET', path, itemIndex });
+	} catch (error) {
+		if (!(error instanceof ServiceError)) return undefined;
+		if (error.routeMissing) {
+			session.family = family === 'login' ? 'documented' : 'login';
+			return false;
+		}
+		// Refused the credential there, or failed: the route is there.
+		if (!error.credentialRefused && !error.httpCode) return undefined;
+	}
+	session.family = family;
+	return true;
 }
 
 /**
