@@ -11,6 +11,7 @@ import {
 	parseRecipients,
 	splitRecipients,
 } from '../../nodes/SmsPlatform/helpers/telecom';
+import { NUMBERING_PLANS } from '../../nodes/SmsPlatform/helpers/numberingPlan';
 
 type Expected = { ok: true; value: string } | { ok: false; reason: string };
 
@@ -47,7 +48,7 @@ describe('normalizePhone', () => {
 			'local number too short',
 			'0712',
 			'255',
-			refused('local number gives +255712, which is not a valid E.164 number'),
+			refused('a number in Tanzania (+255) has 9 digits after the country code, this one has 3'),
 		],
 		// separators
 		['spaces', '+255 712 345 678', undefined, ok('+255712345678')],
@@ -177,14 +178,39 @@ describe('splitRecipients and parseRecipients', () => {
 		['a single number', A, [A]],
 	])('splits %s', (_label, input, expected) => {
 		expect(splitRecipients(input)).toEqual(expected);
-		expect(parseRecipients(input)).toEqual({ recipients: expected, duplicates: [], invalid: [] });
+		expect(parseRecipients(input)).toEqual({
+			recipients: expected,
+			duplicates: [],
+			invalid: [],
+			rewritten: [],
+		});
 	});
 
 	it('gives nothing for empty input', () => {
-		expect(parseRecipients('')).toEqual({ recipients: [], duplicates: [], invalid: [] });
-		expect(parseRecipients(' , ;\n')).toEqual({ recipients: [], duplicates: [], invalid: [] });
-		expect(parseRecipients(undefined)).toEqual({ recipients: [], duplicates: [], invalid: [] });
-		expect(parseRecipients([])).toEqual({ recipients: [], duplicates: [], invalid: [] });
+		expect(parseRecipients('')).toEqual({
+			recipients: [],
+			duplicates: [],
+			invalid: [],
+			rewritten: [],
+		});
+		expect(parseRecipients(' , ;\n')).toEqual({
+			recipients: [],
+			duplicates: [],
+			invalid: [],
+			rewritten: [],
+		});
+		expect(parseRecipients(undefined)).toEqual({
+			recipients: [],
+			duplicates: [],
+			invalid: [],
+			rewritten: [],
+		});
+		expect(parseRecipients([])).toEqual({
+			recipients: [],
+			duplicates: [],
+			invalid: [],
+			rewritten: [],
+		});
 	});
 
 	it('keeps a number given more than once (in any spelling) once, in first-seen order, and lists it in duplicates', () => {
@@ -192,7 +218,12 @@ describe('splitRecipients and parseRecipients', () => {
 			`${A}, ${B}, 0712 345 678, +255 712-345-678, ${C}, 255713000111, ${B}`,
 			'255',
 		);
-		expect(result).toEqual({ recipients: [A, B, C], duplicates: [A, B], invalid: [] });
+		expect(result).toEqual({
+			recipients: [A, B, C],
+			duplicates: [A, B],
+			invalid: [],
+			rewritten: [],
+		});
 	});
 
 	it('normalises every entry with the default country code', () => {
@@ -200,6 +231,7 @@ describe('splitRecipients and parseRecipients', () => {
 			recipients: [A, B, C],
 			duplicates: [],
 			invalid: [],
+			rewritten: [],
 		});
 	});
 
@@ -223,6 +255,89 @@ describe('splitRecipients and parseRecipients', () => {
 					reason: 'write the international prefix 00 as +, e.g. +255713000111',
 				},
 			],
+			rewritten: [],
 		});
+	});
+});
+
+describe('numbers by the numbering plan (numberingPlan.ts)', () => {
+	const rewritten = (value: string) => ({ ok: true, value, rewritten: true });
+
+	it.each<[string, string | undefined, unknown]>([
+		// A trunk 0 after the country code of a country in the table is dropped, and said.
+		['+255 0712 345 678', undefined, rewritten('+255712345678')],
+		['+254 0722 000 614', undefined, rewritten('+254722000614')],
+		['+2550712345678', undefined, rewritten('+255712345678')],
+		['+255 (0)712 345 678', undefined, rewritten('+255712345678')],
+		['2550712345678', '255', rewritten('+255712345678')],
+		// Elsewhere only a 0 in parentheses is a trunk 0: Italy's numbers start with 0.
+		['+44 (0)20 7946 0958', undefined, rewritten('+442079460958')],
+		['+39 06 6982 0000', undefined, { ok: true, value: '+390669820000' }],
+		// Lengths by the plans.
+		['+256 772 123 456', undefined, { ok: true, value: '+256772123456' }],
+		['+257 79 123 456', undefined, { ok: true, value: '+25779123456' }],
+		['+265 1 789 123', undefined, { ok: true, value: '+2651789123' }],
+		['+265 991 234 567', undefined, { ok: true, value: '+265991234567' }],
+		['+258 21 123 456', undefined, { ok: true, value: '+25821123456' }],
+		['+258 82 123 4567', undefined, { ok: true, value: '+258821234567' }],
+		['0712 345 678', '255', { ok: true, value: '+255712345678' }],
+	])('%s (code %s)', (input, countryCode, expected) => {
+		expect(normalizePhone(input, countryCode)).toEqual(expected);
+	});
+
+	it.each<[string, string | undefined, string]>([
+		[
+			'+255 712 345 67',
+			undefined,
+			'a number in Tanzania (+255) has 9 digits after the country code, this one has 8',
+		],
+		[
+			'+255 712 345 6789',
+			undefined,
+			'a number in Tanzania (+255) has 9 digits after the country code, this one has 10',
+		],
+		[
+			'+257 791 234 567',
+			undefined,
+			'a number in Burundi (+257) has 8 digits after the country code, this one has 9',
+		],
+		[
+			'+265 99 123 456',
+			undefined,
+			'a number in Malawi (+265) has 7 or 9 digits after the country code, this one has 8',
+		],
+		[
+			'+255 00712 345 678',
+			undefined,
+			'a number in Tanzania (+255) has 9 digits after the country code, the first not 0',
+		],
+		[
+			'071234567',
+			'255',
+			'a number in Tanzania (+255) has 9 digits after the country code, this one has 8',
+		],
+	])('%s fails naming the digits expected', (input, countryCode, reason) => {
+		expect(normalizePhone(input, countryCode)).toEqual({ ok: false, reason });
+	});
+
+	it('the recipients say which numbers were rewritten, as given and as sent', () => {
+		expect(parseRecipients('+255 0712 345 678, +254 0722 000 614, +255713000111')).toEqual({
+			recipients: ['+255712345678', '+254722000614', '+255713000111'],
+			duplicates: [],
+			invalid: [],
+			rewritten: [
+				{ given: '+255 0712 345 678', sent: '+255712345678' },
+				{ given: '+254 0722 000 614', sent: '+254722000614' },
+			],
+		});
+	});
+
+	it('every country of the table is checked', () => {
+		for (const plan of NUMBERING_PLANS) {
+			const short = `+${plan.code}${'7'.repeat(Math.min(...plan.lengths) - 1)}`;
+			expect(normalizePhone(short).ok).toBe(false);
+			const right = `+${plan.code}${'7'.repeat(plan.lengths[0])}`;
+			expect(normalizePhone(right)).toEqual({ ok: true, value: right });
+		}
 	});
 });

@@ -8,6 +8,7 @@ import {
 	mayHaveLoginRoutes,
 	unwrapObject,
 } from '../transport';
+import { normalizePhone } from './telecom';
 
 /** Payment statuses of a mobile-money payment that is still under way: its status will change again. */
 const IN_PROGRESS = new Set([
@@ -78,13 +79,13 @@ export function looksLikePhone(text: string): boolean {
 
 /**
  * A buyer phone in the only form the real service's own purchase route takes (`07…`/`06…`, a Tanzanian mobile
- * number): a local number as typed, `+2557…`/`2557…` (and `6`) turned into it; spaces, dashes, dots and parentheses
- * dropped. `undefined` for anything else, which that route would refuse.
+ * number): read as every phone field of the node is (telecom.ts, with 255 for a local number: a trunk 0 after +255
+ * dropped, the length checked), then written locally. `undefined` for anything else, which that route would refuse.
  */
 export function localTanzanianMobile(text: string): string | undefined {
-	const digits = text.replace(/[\s\-.()]/g, '');
-	const local = /^(?:\+?255|0)([67]\d{8})$/.exec(digits);
-	return local ? `0${local[1]}` : undefined;
+	const phone = normalizePhone(text, '255');
+	const mobile = phone.ok ? /^\+255([67]\d{8})$/.exec(phone.value ?? '') : null;
+	return mobile ? `0${mobile[1]}` : undefined;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { byNumberingPlan, withoutMarkedTrunkZero } from './numberingPlan';
 import { describeType } from './parameters';
 
 /**
@@ -14,6 +15,8 @@ export interface PhoneResult {
 	value?: string;
 	/** Why the input is not a usable number, when not ok. */
 	reason?: string;
+	/** A trunk 0 written after the country code was dropped (numberingPlan.ts): the number sent is not the one given. */
+	rewritten?: boolean;
 }
 
 /** Validates and returns a default country code given as `255`, `+255` or `00255`. */
@@ -34,8 +37,9 @@ export function parseCountryCode(raw: unknown): { ok: boolean; value?: string; r
 
 /**
  * Normalises one phone number to E.164: strips spaces, dashes, dots and parentheses; with a default country code,
- * a local `0XXXXXXXXX` becomes `+<code>XXXXXXXXX` and a bare `<code>XXXXXXXXX` gets its `+`. Anything else that is
- * not E.164 is refused with the reason.
+ * a local `0XXXXXXXXX` becomes `+<code>XXXXXXXXX` and a bare `<code>XXXXXXXXX` gets its `+`. The number is then read
+ * by its country's numbering plan (numberingPlan.ts: a trunk 0 after the country code dropped, the length checked
+ * where the table knows it). Anything else that is not E.164 is refused with the reason.
  */
 export function normalizePhone(raw: unknown, countryCode?: string): PhoneResult {
 	if (typeof raw !== 'string' && typeof raw !== 'number') {
@@ -43,7 +47,8 @@ export function normalizePhone(raw: unknown, countryCode?: string): PhoneResult 
 	}
 	const original = String(raw).trim();
 	if (original === '') return { ok: false, reason: 'the phone number is empty' };
-	const compact = original.replace(/[\s\-.()\u00a0]/g, '');
+	const marked = withoutMarkedTrunkZero(original);
+	const compact = marked.text.replace(/[\s\-.()\u00a0]/g, '');
 	if (/[^+\d]/.test(compact)) {
 		return {
 			ok: false,
@@ -53,18 +58,24 @@ export function normalizePhone(raw: unknown, countryCode?: string): PhoneResult 
 	}
 	if (compact.lastIndexOf('+') > 0)
 		return { ok: false, reason: 'the + may only stand at the start' };
+	const candidate = internationalForm(compact, countryCode);
+	if (!candidate.ok || !candidate.value) return candidate;
+	const read = byNumberingPlan(candidate.value);
+	if (!read.ok) return read;
+	if (!E164.test(read.value)) return e164Refusal(read.value, candidate.local);
+	const rewritten = marked.dropped || read.trunkZeroDropped;
+	return rewritten ? { ok: true, value: read.value, rewritten } : { ok: true, value: read.value };
+}
+
+/** A number's `+` form before any check (E.164 or a numbering plan), or why it has none. */
+function internationalForm(
+	compact: string,
+	countryCode?: string,
+): PhoneResult & { local?: boolean } {
 	if (compact.startsWith('+')) {
-		if (E164.test(compact)) return { ok: true, value: compact };
-		const digits = compact.length - 1;
 		if (compact[1] === '0')
 			return { ok: false, reason: 'after the + comes the country code, which never starts with 0' };
-		return {
-			ok: false,
-			reason:
-				digits < 7
-					? `too short for an E.164 number (${digits} digits, at least 7)`
-					: `too long for an E.164 number (${digits} digits, at most 15)`,
-		};
+		return { ok: true, value: compact };
 	}
 	if (compact.startsWith('00')) {
 		return {
@@ -73,19 +84,10 @@ export function normalizePhone(raw: unknown, countryCode?: string): PhoneResult 
 		};
 	}
 	if (countryCode) {
-		if (compact.startsWith('0')) {
-			const candidate = `+${countryCode}${compact.slice(1)}`;
-			if (E164.test(candidate)) return { ok: true, value: candidate };
-			return {
-				ok: false,
-				reason: `local number gives ${candidate}, which is not a valid E.164 number`,
-			};
-		}
-		if (compact.startsWith(countryCode)) {
-			const candidate = `+${compact}`;
-			if (E164.test(candidate) && compact.length > countryCode.length + 4)
-				return { ok: true, value: candidate };
-		}
+		if (compact.startsWith('0'))
+			return { ok: true, value: `+${countryCode}${compact.slice(1)}`, local: true };
+		if (compact.startsWith(countryCode) && compact.length > countryCode.length + 4)
+			return { ok: true, value: `+${compact}` };
 		return {
 			ok: false,
 			reason: `not E.164 and neither a local number starting with 0 nor a number starting with the country code ${countryCode}`,
@@ -104,6 +106,23 @@ export function normalizePhone(raw: unknown, countryCode?: string): PhoneResult 
 	};
 }
 
+/** Why a `+` number is not E.164 (7 to 15 digits). */
+function e164Refusal(number: string, local?: boolean): PhoneResult {
+	if (local)
+		return {
+			ok: false,
+			reason: `local number gives ${number}, which is not a valid E.164 number`,
+		};
+	const digits = number.length - 1;
+	return {
+		ok: false,
+		reason:
+			digits < 7
+				? `too short for an E.164 number (${digits} digits, at least 7)`
+				: `too long for an E.164 number (${digits} digits, at most 15)`,
+	};
+}
+
 export interface RecipientList {
 	/** E.164 numbers in the order given, each once. */
 	recipients: string[];
@@ -111,6 +130,8 @@ export interface RecipientList {
 	duplicates: string[];
 	/** Entries that are not usable numbers. */
 	invalid: Array<{ value: string; reason: string }>;
+	/** Numbers whose trunk 0 was dropped: as given, and as sent. */
+	rewritten: Array<{ given: string; sent: string }>;
 }
 
 /** Splits the Recipients field: a comma-, semicolon- or newline-separated string, or a list from an expression. */
@@ -138,6 +159,7 @@ export function parseRecipients(input: unknown, countryCode?: string): Recipient
 	const seen = new Set<string>();
 	const duplicates = new Set<string>();
 	const invalid: Array<{ value: string; reason: string }> = [];
+	const rewritten: Array<{ given: string; sent: string }> = [];
 	for (const entry of splitRecipients(input)) {
 		const result = normalizePhone(entry, countryCode);
 		if (!result.ok || !result.value) {
@@ -147,6 +169,7 @@ export function parseRecipients(input: unknown, countryCode?: string): Recipient
 			});
 			continue;
 		}
+		if (result.rewritten) rewritten.push({ given: String(entry).trim(), sent: result.value });
 		if (seen.has(result.value)) {
 			duplicates.add(result.value);
 			continue;
@@ -154,7 +177,7 @@ export function parseRecipients(input: unknown, countryCode?: string): Recipient
 		seen.add(result.value);
 		recipients.push(result.value);
 	}
-	return { recipients, duplicates: [...duplicates], invalid };
+	return { recipients, duplicates: [...duplicates], invalid, rewritten };
 }
 
 /**

@@ -72,6 +72,9 @@ describe('localTanzanianMobile', () => {
 		['+255744963858', '0744963858'],
 		['255744963858', '0744963858'],
 		['+255 (65) 496-3858', '0654963858'],
+		// A trunk 0 after the country code (numberingPlan.ts) is not part of the number.
+		['+255 0744 963 858', '0744963858'],
+		['+255 (0)744 963 858', '0744963858'],
 	])('%s → %s', (typed, local) => {
 		expect(localTanzanianMobile(typed)).toBe(local);
 	});
