@@ -45,6 +45,7 @@ export {
 	checkedBaseUrl,
 	familyLearnt,
 	mayHaveLoginRoutes,
+	routeFamilyOf,
 	type RouteFamily,
 	startWithFamily,
 } from './routes';

@@ -40,4 +40,6 @@ export interface ApiResponse<T = unknown> {
 	statusCode: number;
 	/** Method and path of the route that answered, when the request had two (see routes.ts). */
 	route?: string;
+	/** The family of that route, when the request had two. */
+	family?: RouteFamily;
 }

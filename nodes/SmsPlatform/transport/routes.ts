@@ -138,14 +138,15 @@ export function answeredOn<R extends RoutedRequest, A extends { body: unknown }>
 	original: R,
 	answer: A,
 	failedFirst: ServiceError[],
-): A & { route?: string } {
+): A & { route?: string; family?: RouteFamily } {
 	if (!original.login) return answer;
 	sessionOf(ctx).family = tried.family;
 	const route = `${tried.req.method} ${tried.req.path}`;
 	// Said only when the first route tried did not answer: a login asking its own routes first is the usual case.
 	if (failedFirst.length) tellRoute(ctx, tried, original, failedFirst[0]);
 	const toDocumented = tried.family === 'login' ? original.login.toDocumented : undefined;
-	return { ...answer, body: toDocumented ? toDocumented(answer.body) : answer.body, route };
+	const body = toDocumented ? toDocumented(answer.body) : answer.body;
+	return { ...answer, body, route, family: tried.family };
 }
 
 /** An execution hint, once a run for each family: which route answered, and why not the other. */
@@ -201,6 +202,14 @@ export async function startWithFamily(ctx: ApiContext, known: unknown): Promise<
  */
 export function mayHaveLoginRoutes(ctx: ApiContext): boolean {
 	return sessionOf(ctx).family !== 'documented';
+}
+
+/**
+ * The family that answered this run's requests with two routes, undefined before any did: a send goes there first, so
+ * what it costs is that family's rule (Send's credits, actions/sms/prepare.ts).
+ */
+export function routeFamilyOf(ctx: ApiContext): RouteFamily | undefined {
+	return sessionOf(ctx).family;
 }
 
 /** The family this poll learnt or kept, for the next poll (undefined when no request had two routes). */

@@ -24,6 +24,8 @@ const output1 = (recipients: string[], id = MESSAGE_ID, extra: IDataObject = {})
 	duplicates: [],
 	smsParts: 1,
 	encoding: 'GSM-7',
+	// The API reference's route: recipients × parts.
+	credits: recipients.length,
 	outcome: 'sent',
 	...extra,
 });
@@ -255,8 +257,11 @@ describe('sms.send', () => {
 
 		it.each([
 			['+0712345678', 'country code'],
-			['+25571', 'too short'],
-			['+2557123456789012', 'too long'],
+			['+14155', 'too short'],
+			['+1415555012345678', 'too long'],
+			// By the numbering plan of Tanzania: 9 digits after +255.
+			['+25571', 'has 9 digits after the country code, this one has 2'],
+			['+2557123456789012', 'has 9 digits after the country code, this one has 13'],
 			['00255712345678', 'write the international prefix 00 as +'],
 			['+255 712 ABC 678', 'digits'],
 		])('refuses %s (%s)', async (value, reason) => {

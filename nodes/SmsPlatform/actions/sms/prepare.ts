@@ -12,7 +12,7 @@ import {
 } from '../../helpers/parameters';
 import { readCountryCode } from '../../helpers/countryCode';
 import { parseRecipients, smsParts, type SmsEncoding } from '../../helpers/telecom';
-import type { RequestSettings } from '../../transport';
+import type { RequestSettings, RouteFamily } from '../../transport';
 import { toPlain } from './plainText';
 import { readScheduleTime } from './schedule';
 import { templateText, type TemplateBook } from './templateText';
@@ -32,6 +32,8 @@ export interface PreparedItem {
 	recipients: string[];
 	/** Numbers this item gave more than once. */
 	repeated: string[];
+	/** Numbers whose trunk 0 was dropped (as given, as sent); empty when none was. */
+	rewritten: Array<{ given: string; sent: string }>;
 	batchSize: number;
 	combine: boolean;
 	/** What one copy of the message costs (GSM 03.38): the credits of a recipient. */
@@ -50,6 +52,12 @@ export interface PreparedItem {
 	dedupeKey?: string;
 	/** Options → Retry Unknown Keys. */
 	retryUnknownKeys: boolean;
+	/** Options → Dry Run: everything before the send request, nothing after it (dryRun.ts). */
+	dryRun: boolean;
+	/** Options → Skip Opted-Out Contacts (optedOut.ts). */
+	skipOptedOut: boolean;
+	/** The recipients not sent because their contact opted out (set by optedOut.ts). */
+	skippedOptedOut?: string[];
 	settings: Partial<RequestSettings>;
 }
 
@@ -185,6 +193,7 @@ export function prepare(
 		tenantAccountId,
 		recipients: parsed.recipients,
 		repeated: parsed.duplicates,
+		rewritten: parsed.rewritten,
 		batchSize,
 		combine: options.combineItems === true,
 		smsParts: parts.parts,
@@ -196,6 +205,8 @@ export function prepare(
 		replacedCharacters: plain?.replaced ?? 0,
 		dedupeKey: optionalString(options.dedupeKey, 'Dedupe Key', ctx, itemIndex),
 		retryUnknownKeys: options.retryUnknownKeys === true,
+		dryRun: options.dryRun === true,
+		skipOptedOut: options.skipOptedOut === true,
 		settings: getRequestSettings(ctx, itemIndex, read),
 	};
 }
@@ -211,16 +222,42 @@ export function groupKey(item: PreparedItem): string {
 }
 
 /**
- * What sending these items costs, in credits: each recipient pays the message's SMS parts. Items sent together
- * (Combine Items) pay once for a number they share, as the requests carry it once.
+ * What a send costs, in credits, as the route that carries it charges them. The real service's own send route (the
+ * login family) charges one credit per recipient whatever the message's length (`required_credits =
+ * len(recipients)` in its send view). The API reference's routes do not say: there the node counts recipients × SMS
+ * parts (GSM 03.38), what the networks bill, and what a route that does not say may charge at most. A send for a
+ * partner's tenant goes on the reference's route only (sendRequests.ts). Before any answer says which family the
+ * server has, the reference's rule stands: it never asks less than the send may cost.
  */
-export function estimateCredits(items: PreparedItem[]): { credits: number; recipients: number } {
+export function creditsPerRecipient(
+	item: Pick<PreparedItem, 'smsParts' | 'tenantAccountId'>,
+	family: RouteFamily | undefined,
+): number {
+	return family === 'login' && !item.tenantAccountId ? 1 : item.smsParts;
+}
+
+/** The rule in words, for errors and previews. */
+export function creditRule(family: RouteFamily | undefined): string {
+	return family === 'login'
+		? "one credit per recipient whatever the message's length (the service's own send route charges so)"
+		: 'recipients × SMS parts (a message of up to 160 plain characters is one part; longer texts, emoji and other non-GSM characters take more)';
+}
+
+/**
+ * What sending these items costs on the family's routes. Items sent together (Combine Items) pay once for a number
+ * they share, as the requests carry it once.
+ */
+export function estimateCredits(
+	items: PreparedItem[],
+	family: RouteFamily | undefined,
+): { credits: number; recipients: number } {
 	let credits = 0;
 	let recipients = 0;
 	const shared = new Map<string, Set<string>>();
 	for (const item of items) {
+		const each = creditsPerRecipient(item, family);
 		if (!item.combine) {
-			credits += item.recipients.length * item.smsParts;
+			credits += item.recipients.length * each;
 			recipients += item.recipients.length;
 			continue;
 		}
@@ -230,7 +267,7 @@ export function estimateCredits(items: PreparedItem[]): { credits: number; recip
 		for (const number of item.recipients) {
 			if (seen.has(number)) continue;
 			seen.add(number);
-			credits += item.smsParts;
+			credits += each;
 			recipients++;
 		}
 	}

@@ -5,6 +5,7 @@ import { dedupeKeyOptions, dedupeWaitNotice } from '../../dedupe/fields';
 import { NEEDS_LOGIN } from '../../helpers/descriptions';
 import { defaultCountryCodeOption } from '../../helpers/countryCode';
 import { templateLocator } from '../template/fields';
+import { CONTACTS_PER_PAGE } from './optedOut';
 import {
 	DEFAULT_BATCH_SIZE,
 	DEFAULT_DELIVERY_TIMEOUT,
@@ -101,7 +102,7 @@ const properties: INodeProperties[] = [
 		typeOptions: { rows: 2 },
 		placeholder: 'e.g. +255712345678, +255713000111',
 		description:
-			"Phone numbers with + and the country code, separated by commas or new lines. For local numbers such as 0712345678, set 'Default Country Code' in the options.",
+			"Phone numbers with + and the country code, separated by commas or new lines. For local numbers such as 0712345678, set 'Default Country Code' in the options. A 0 written after the country code (+255 0712…) is dropped, and numbers of East and Central African countries are checked for their length.",
 	},
 	// A picker of the account's sender IDs. A plain string saved by an earlier version still works: the value is read
 	// with extractValue, which gives a string as it is.
@@ -154,7 +155,7 @@ const properties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to read the balance before sending and send nothing when it cannot cover the whole run (recipients × SMS parts). Each item then gets an error with the estimate and the balance. Defaults to false.',
+					"Whether to read the balance before sending and send nothing when it cannot cover the whole run. The cost is counted as the route that sends charges it: the service's own route (used with 'Email and Password') one credit per recipient whatever the length, the API reference's route recipients × SMS parts. Each item then gets an error with the estimate and the balance. Defaults to false.",
 			},
 			{
 				displayName: 'Combine Items',
@@ -179,6 +180,14 @@ const properties: INodeProperties[] = [
 				displayOptions: { show: { waitForDelivery: [true] } },
 			},
 			{
+				displayName: 'Dry Run',
+				name: 'dryRun',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to preview the send instead of sending: each item shows its recipients, text, SMS parts, credits and the request it would go in, and fails where the send would (an invalid number, a template variable without a value, a balance too low). The balance and the sender IDs are read; nothing is sent, no 'Dedupe Key' is used. Defaults to false.",
+			},
+			{
 				displayName: 'Replace Special Characters',
 				name: 'replaceSpecialCharacters',
 				type: 'boolean',
@@ -193,6 +202,13 @@ const properties: INodeProperties[] = [
 				type: 'dateTime',
 				default: '',
 				description: `When the service should send the SMS, in the workflow's time zone: in the future, within a year (${NEEDS_LOGIN}). Where the service cannot schedule a send, the item fails and nothing is sent. Defaults to sending now.`,
+			},
+			{
+				displayName: 'Skip Opted-Out Contacts',
+				name: 'skipOptedOut',
+				type: 'boolean',
+				default: false,
+				description: `Whether to leave out the numbers whose contact has opted out; 'skippedOptedOut' lists them, and an item whose every number opted out is not sent. Numbers without a contact are sent. The contact list is read once a run, every page: one request per ${CONTACTS_PER_PAGE} contacts (${1000 / CONTACTS_PER_PAGE} for 1,000 contacts, ${10000 / CONTACTS_PER_PAGE} for 10,000) from the hourly budget of 1,000 requests (${NEEDS_LOGIN}). Defaults to false.`,
 			},
 			{
 				displayName: 'Tenant Account ID',

@@ -10,6 +10,8 @@ import { followFirst, SendKeys, sendKeyed } from './sendKeys';
 import { itemOutcome, refused, SentLedger, type SendOutcome } from './sendOutcome';
 import { notSent, planCombined, planItem, sendOnce, unsendable } from './sendRequests';
 import { readTemplates } from './templateText';
+import { preview } from './dryRun';
+import { skipOptedOut } from './optedOut';
 
 export { description } from './send.description';
 
@@ -46,7 +48,19 @@ export async function executeBatch(
 	for (const [index, item] of prepared.entries()) {
 		if (!(item instanceof Error)) prepared[index] = unsendable(this, item) ?? item;
 	}
-	const valid = prepared.filter((item): item is PreparedItem => !(item instanceof Error));
+	const readable = prepared.filter((item): item is PreparedItem => !(item instanceof Error));
+	const outcomes: Array<SendOutcome | undefined> = new Array(items.length);
+	const end = (outcome: SendOutcome) => {
+		outcomes[outcome.itemIndex] = outcome;
+		if (outcome.error) gate.note(outcome.error);
+	};
+	// Options → Skip Opted-Out Contacts: the opted-out numbers leave their items before anything is sent (optedOut.ts).
+	if (readable.some((item) => item.skipOptedOut))
+		for (const outcome of await skipOptedOut(this, readable)) end(outcome);
+	// Options → Dry Run: the items' previews, reads only (dryRun.ts); the other items are sent as usual.
+	const dry = readable.filter((item) => item.dryRun && !outcomes[item.itemIndex]);
+	if (dry.length) for (const outcome of await preview(this, dry)) end(outcome);
+	const valid = readable.filter((item) => !outcomes[item.itemIndex]);
 	// Items that went out (or may have) in an earlier try of this execution are answered, not sent again.
 	const ledger = SentLedger.open(this);
 	const replayed = new Map(valid.map((item) => [item.itemIndex, ledger.replay(item)]));
@@ -60,10 +74,8 @@ export async function executeBatch(
 	const combined = valid.filter(
 		(item) => item.combine && !replayed.get(item.itemIndex) && !follows(item),
 	);
-	const outcomes: Array<SendOutcome | undefined> = new Array(items.length);
 	const conclude = (outcome: SendOutcome) => {
-		outcomes[outcome.itemIndex] = outcome;
-		if (outcome.error) gate.note(outcome.error);
+		end(outcome);
 		// What went out (or may have) is recorded at once, so that n8n's next try does not send it again.
 		if (outcome.item && outcome !== replayed.get(outcome.itemIndex))
 			ledger.record({ ...outcome, item: outcome.item });
@@ -91,6 +103,7 @@ export async function executeBatch(
 	for (const [index, item] of prepared.entries()) {
 		if (gate.stopped) break;
 		const replay = replayed.get(index);
+		if (outcomes[index]) continue;
 		if (item instanceof Error) conclude(refused(index, item));
 		else if (replay) conclude(replay);
 		else if (!item.combine && !follows(item)) {
@@ -145,7 +158,10 @@ export async function executeBatch(
 		// Not the items a Dedupe Key kept back: they have no messages of their own to follow.
 		const sent = outcomes.filter(
 			(o): o is SendOutcome =>
-				o !== undefined && !o.error && (o.outcome !== 'alreadySent' || o.messageIds.length > 0),
+				o !== undefined &&
+				!o.error &&
+				o.outcome !== 'notSent' &&
+				(o.outcome !== 'alreadySent' || o.messageIds.length > 0),
 		);
 		const delivery = await waitForDelivery(this, sent);
 		for (const outcome of sent) Object.assign(outcome.json, delivery.get(outcome.itemIndex));

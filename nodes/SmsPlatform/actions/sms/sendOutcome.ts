@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ownCopy } from '../operation';
-import type { PreparedItem } from './prepare';
+import type { RouteFamily } from '../../transport';
+import { creditsPerRecipient, type PreparedItem } from './prepare';
 
 /**
  * What each item of a send ends as, as values the later steps take (delivery wait, ledger, hints, the router's error
@@ -43,6 +44,8 @@ export interface SendRequest {
 	notSent?: boolean;
 	/** Not sent: the Dedupe Keys of all the items it carries were sent before or are unknown (sendKeys.ts). */
 	held?: boolean;
+	/** The route family that took it (its credits follow that route's rule, prepare.ts). */
+	family?: RouteFamily;
 }
 
 /** An item refused before any request (invalid, or the balance check said no). */
@@ -66,13 +69,15 @@ export function messageIdOf(result: IDataObject | undefined): string | undefined
 
 /**
  * An item's outcome from the requests that carried its recipients. `duplicates`: numbers it gave that went out once
- * for another item or another line; `combinedWith`: the number of items that shared the requests (Combine Items).
+ * for another item or another line; `combinedWith`: the number of items that shared the requests (Combine Items);
+ * `othersOwn`: its numbers that went out for another item of them (their credits are that item's).
  */
 export function itemOutcome(
 	item: PreparedItem,
 	carried: SendRequest[],
 	duplicates: string[],
 	combinedWith?: number,
+	othersOwn: string[] = [],
 ): SendOutcome {
 	const mine = new Set(item.recipients);
 	const sentRecipients = carried
@@ -101,7 +106,7 @@ export function itemOutcome(
 	return {
 		...base,
 		outcome: 'sent',
-		json: successJson(item, carried, messageIds, duplicates, combinedWith),
+		json: successJson(item, carried, messageIds, duplicates, combinedWith, othersOwn),
 		sentRecipients,
 	};
 }
@@ -112,7 +117,8 @@ function successJson(
 	requests: SendRequest[],
 	messageIds: string[],
 	duplicates: string[],
-	combinedWith?: number,
+	combinedWith: number | undefined,
+	othersOwn: string[],
 ): IDataObject {
 	const first = requests[0]?.result ?? {};
 	// The service's answer without its envelope flag (`success` is always true here).
@@ -128,7 +134,12 @@ function successJson(
 		duplicates,
 		smsParts: item.smsParts,
 		encoding: item.encoding,
+		// What the route that took it charges for this item's own recipients (a number another item gave is its).
+		credits:
+			(item.recipients.length - othersOwn.length) * creditsPerRecipient(item, requests[0]?.family),
 	};
+	if (item.rewritten.length) json.recipientsRewritten = item.rewritten;
+	if (item.skippedOptedOut) json.skippedOptedOut = item.skippedOptedOut;
 	if (combinedWith !== undefined) json.combinedItems = combinedWith;
 	return json;
 }

@@ -92,6 +92,26 @@ function requestFor(ctx: IExecuteFunctions, item: PreparedItem, recipients: stri
 }
 
 /**
+ * The request a send of these recipients makes on the family's route, as it goes out (Dry Run shows it), and why that
+ * route cannot carry the item, if it cannot. A partner's tenant send has the documented route only.
+ */
+export function requestOn(
+	ctx: IExecuteFunctions,
+	item: PreparedItem,
+	recipients: string[],
+	family: RouteFamily,
+): { method: string; path: string; body: IDataObject; refusal?: Error } {
+	const req = requestFor(ctx, item, recipients);
+	const login = family === 'login' ? req.login : undefined;
+	return {
+		method: req.method,
+		path: login?.path ?? req.path,
+		body: login?.body ?? req.body ?? {},
+		refusal: req.cannotCarry?.(login ? 'login' : 'documented'),
+	};
+}
+
+/**
  * Why no send route can carry this item (each refuses it: a schedule on the documented route and characters on the
  * login one, say), or undefined when one can. A partner's tenant send has the documented route only.
  */
@@ -114,6 +134,7 @@ export async function sendOnce(
 	try {
 		const response = await apiRequest(ctx, requestFor(ctx, item, request.recipients));
 		request.result = unwrapObject(response.body);
+		request.family = response.family;
 	} catch (error) {
 		request.error = error as Error;
 		request.mayHaveGoneOut = mayHaveBeenAccepted(error);
@@ -214,11 +235,9 @@ export function planCombined(prepared: PreparedItem[]): CombinedGroup[] {
 				group.map((item) => {
 					// A request its items' Dedupe Keys held back carried nothing of them.
 					const carried = carriedBy(item).filter((r) => !r.held);
-					const duplicates = [
-						...item.repeated,
-						...item.recipients.filter((n) => owner.get(n) !== item),
-					];
-					return itemOutcome(item, carried, [...new Set(duplicates)], group.length);
+					const othersOwn = item.recipients.filter((n) => owner.get(n) !== item);
+					const duplicates = [...new Set([...item.repeated, ...othersOwn])];
+					return itemOutcome(item, carried, duplicates, group.length, othersOwn);
 				}),
 		};
 	});
