@@ -222,7 +222,7 @@ const inputCases: BadCase[] = [
 		good: '0712345678',
 		bad: '07',
 		error:
-			'Recipient "07" is not a usable phone number: local number gives +2557, which is not a valid E.164 number',
+			'Recipient "07" is not a usable phone number: a number in Tanzania (+255) has 9 digits after the country code, this one has 1',
 	},
 	...['abc', '2555', '0255'].map((bad) => ({
 		name: `default country code "${bad}"`,
