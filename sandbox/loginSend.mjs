@@ -145,12 +145,16 @@ export function loginSend(ctx) {
 		});
 	let sent;
 	try {
-		sent = ctx.state.sendMessage({
-			message: body.message,
-			recipients: body.recipients,
-			sender_id: body.sender_id,
-			schedule_time: body.schedule_time ?? undefined,
-		});
+		// The real server's send charges one credit a recipient, whatever the message's length (its send view).
+		sent = ctx.state.sendMessage(
+			{
+				message: body.message,
+				recipients: body.recipients,
+				sender_id: body.sender_id,
+				schedule_time: body.schedule_time ?? undefined,
+			},
+			{ perRecipient: true },
+		);
 	} catch (err) {
 		if (err instanceof ApiError && err.code === 'insufficient_credits')
 			throw realError(400, {

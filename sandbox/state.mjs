@@ -263,8 +263,10 @@ export class SandboxState {
 	 * (or the tenant's) balance; a send the balance cannot cover is refused whole, nothing is sent.
 	 * A scheduled send (`schedule_time`, the login route's) is `scheduled` until its time, then moves on as any other.
 	 * @param {{message: string, recipients: string[], sender_id: string, tenant_account_id?: string|null, schedule_time?: string}} body
+	 * @param {{ perRecipient?: boolean }} [charge] perRecipient: one credit a recipient whatever the parts, as the real
+	 *   service's own send route charges (`required_credits = len(recipients)`); otherwise recipients × parts.
 	 */
-	sendMessage(body) {
+	sendMessage(body, charge = {}) {
 		const now = Date.now();
 		const goesOut = body.schedule_time ? Math.max(now, Date.parse(body.schedule_time)) : now;
 		let tenant = null;
@@ -283,13 +285,13 @@ export class SandboxState {
 		}
 		const { parts, encoding } = smsParts(body.message);
 		const recipients = body.recipients.length;
-		const required = recipients * parts;
+		const required = charge.perRecipient ? recipients : recipients * parts;
 		const available = tenant ? tenant.sms_balance : this.balance;
 		if (required > available) {
 			throw new ApiError(
 				400,
 				'insufficient_credits',
-				`Insufficient credits: ${required} required (${recipients} recipient${recipients === 1 ? '' : 's'} × ${parts} SMS part${parts === 1 ? '' : 's'}), ${available} available`,
+				`Insufficient credits: ${required} required (${recipients} recipient${recipients === 1 ? '' : 's'}${charge.perRecipient ? '' : ` × ${parts} SMS part${parts === 1 ? '' : 's'}`}), ${available} available`,
 				{ required, available, recipients, parts, encoding },
 			);
 		}

@@ -82,6 +82,30 @@ for (const profile of /** @type {const} */ (['demo', 'wild'])) {
 			}
 		});
 
+		test('the login route charges one credit a recipient whatever the length; the documented route recipients × parts', async () => {
+			const jwt = await token(c);
+			const long = 'x'.repeat(200); // two parts
+			const recipients = ['+255700000011', '+255700000012'];
+			const read = async () => (await c.get(BALANCE, { auth: jwt })).body.credits;
+			const before = await read();
+			const sent = await c.post(
+				SEND,
+				{ message: long, recipients, sender_id: 'N8NDEMO' },
+				{ auth: jwt },
+			);
+			assert.equal(sent.status, 201);
+			assert.equal(await read(), before - 2);
+			if (profile === 'demo') {
+				const documented = await c.post('/api/integration/v1/sms/send/', {
+					message: long,
+					recipients,
+					sender_id: 'N8NDEMO',
+				});
+				assert.equal(documented.status, 200);
+				assert.equal(await read(), before - 2 - 4);
+			}
+		});
+
 		test('the balance record: credits and the totals, as SMSBalanceSerializer has them', async () => {
 			const r = await c.get(BALANCE, { auth: await token(c) });
 			assert.equal(r.status, 200);
