@@ -155,7 +155,7 @@ const properties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					"Whether to read the balance before sending and send nothing when it cannot cover the whole run. The cost is counted as the route that sends charges it: the service's own route (used with 'Email and Password') one credit per recipient whatever the length, the API reference's route recipients × SMS parts. Each item then gets an error with the estimate and the balance. Defaults to false.",
+					"Whether to read the balance before sending and send nothing when it cannot cover the whole run. The cost is counted as the route that sends charges it: the service's own send route one credit per recipient whatever the length, the API reference's route recipients × SMS parts. Each item then gets an error with the estimate and the balance. Defaults to false.",
 			},
 			{
 				displayName: 'Combine Items',
