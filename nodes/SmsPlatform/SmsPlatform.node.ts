@@ -24,7 +24,7 @@ import {
 	SOME_REFUSE_LOGIN,
 	requestOptionsDescription,
 } from './helpers/descriptions';
-import { listSearch } from './methods';
+import { listSearch, loadOptions } from './methods';
 import { CREDENTIAL_TYPE } from './transport';
 
 export class SmsPlatform implements INodeType {
@@ -125,7 +125,7 @@ export class SmsPlatform implements INodeType {
 		],
 	};
 
-	methods = { listSearch };
+	methods = { listSearch, loadOptions };
 
 	// The router is the node's execute: n8n calls it with the execution's context, and it hands each item to its operation.
 	execute = router;

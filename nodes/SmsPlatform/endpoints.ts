@@ -235,6 +235,11 @@ export const endpoints = {
 	 */
 	templates: (): Endpoint => ({ ...get('/api/messaging/templates/'), listKey: 'templates' }),
 	createTemplate: () => post('/api/messaging/templates/'),
+	/**
+	 * What the template create takes (DRF's metadata): its category choices in the server's own spelling, which differ
+	 * between the real server's branches (`utility` or `UTILITY`).
+	 */
+	describeTemplates: () => ({ method: 'OPTIONS' as const, path: '/api/messaging/templates/' }),
 	updateTemplate: (templateId: string) =>
 		one('template', templateId, patch(`/api/messaging/templates/${encodeId(templateId)}/`)),
 	deleteTemplate: (templateId: string) =>

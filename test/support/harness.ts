@@ -344,6 +344,27 @@ export async function listSearch(
 	return await methods[method].call(context, filter);
 }
 
+/** Runs a loadOptions method through n8n-core's real LoadOptionsContext. */
+export async function loadOptions(
+	method: string,
+	parameters: IDataObject,
+	credentials?: ICredentialDataDecryptedObject,
+) {
+	const helper = new TestCredentialsHelper(credentials ?? apiKeyCredentials());
+	const node = makeNode(ACTION_TYPE, parameters);
+	const workflow = new Workflow({
+		id: 'wf',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+	});
+	const context = new LoadOptionsContext(workflow, node, additionalDataFor(helper), 'parameters');
+	const methods = (nodeTypeMap[ACTION_TYPE] as SmsPlatform).methods
+		.loadOptions as unknown as Record<string, (this: LoadOptionsContext) => Promise<unknown>>;
+	return await methods[method].call(context);
+}
+
 /** The error a run rejects with; fails the test when the run succeeds instead. */
 export async function caught<E = NodeApiError & NodeOperationError>(
 	run: () => Promise<unknown>,

@@ -4,15 +4,17 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { endpoints } from '../../endpoints';
 import { optionalString, requiredString } from '../../helpers/parameters';
 import {
+	descriptionNotKept,
 	explainBodyRefusal,
 	findTemplateByName,
-	TEMPLATE_CATEGORIES,
 	templateOutput,
 } from '../../helpers/templates';
+import { toServerCategory } from '../../helpers/templateCategories';
 import { apiRequest, unwrapObject } from '../../transport';
 import {
 	bodyDescription,
 	categoryDescription,
+	categoryField,
 	descriptionField,
 	languageField,
 	templateOutputNote,
@@ -39,12 +41,8 @@ const properties: INodeProperties[] = [
 		description: bodyDescription,
 	},
 	{
-		displayName: 'Category',
-		name: 'category',
-		type: 'options',
+		...categoryField,
 		required: true,
-		default: 'utility',
-		options: TEMPLATE_CATEGORIES,
 		description: categoryDescription,
 	},
 	{
@@ -71,7 +69,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const name = requiredString(this, 'name', 'Name', itemIndex);
 	const body: IDataObject = {
 		name,
-		category: requiredString(this, 'category', 'Category', itemIndex),
+		category: await toServerCategory(
+			this,
+			requiredString(this, 'category', 'Category', itemIndex),
+			itemIndex,
+		),
 		body_text: requiredString(this, 'body', 'Body', itemIndex),
 	};
 	const language = optionalString(fields.language, 'Language', this, itemIndex);
@@ -90,8 +92,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	} catch (error) {
 		throw explainBodyRefusal(error);
 	}
+	const kept = descriptionNotKept(answer, body);
 	if (answer.id !== undefined && answer.id !== null && answer.id !== '')
-		return templateOutput(answer);
+		return templateOutput(kept);
 	const found = await findTemplateByName(this, name, itemIndex);
 	if (!found) {
 		throw new NodeOperationError(
@@ -104,5 +107,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		);
 	}
 	// The list may show only a preview: the body just sent is the whole one.
-	return templateOutput({ ...found, ...answer, id: found.id });
+	return templateOutput({ ...found, ...kept, id: found.id });
 }

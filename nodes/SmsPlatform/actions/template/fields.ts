@@ -1,7 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { TEMPLATE_CATEGORIES } from '../../helpers/templates';
-
 /** The fields the template operations share, and the template picker of SMS → Send. */
 
 /** A template picker: from the account's templates, or by ID. */
@@ -34,10 +32,10 @@ export function templateLocator(description: string): INodeProperties {
 export const templateIdField = templateLocator('The template to use, from the list or by its ID');
 
 export const bodyDescription =
-	"The text of the template. The service takes no {{…}} variables in a body sent through its API: a template with variables is added by the service's administrator.";
+	"The text of the template. Some servers take no {{…}} variables in a body sent through their API: there a template with variables is added by the service's administrator.";
 
 export const categoryDescription =
-	"The kind of message, one of the service's categories. A server with other categories takes them from an expression.";
+	'The kind of message, from the categories the server takes. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.';
 
 export const languageField: INodeProperties = {
 	displayName: 'Language',
@@ -59,18 +57,24 @@ export const descriptionField: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. Sent when an order is ready',
-	description: 'A note on what the template is for, kept with it',
+	description:
+		'A note on what the template is for, kept with it where the server keeps one (the output says when it does not)',
 };
 
+/**
+ * The Category: the list the server describes (its values kept the node's own, `utility`, …), sent in the server's
+ * spelling (helpers/templateCategories.ts). Update's optional field; Create's is required.
+ */
 export const categoryField: INodeProperties = {
-	displayName: 'Category',
+	displayName: 'Category Name or ID',
 	name: 'category',
 	type: 'options',
 	default: 'utility',
-	options: TEMPLATE_CATEGORIES,
+	typeOptions: { loadOptionsMethod: 'getTemplateCategories' },
+	options: [],
 	// Written out (not categoryDescription and more): n8n's lint reads a literal to count its sentences.
 	description:
-		"The kind of message, one of the service's categories. A server with other categories takes them from an expression. Not added: the template keeps its category.",
+		'The kind of message, from the categories the server takes. Not added: the template keeps its category. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 };
 
 export const templateOutputNote =

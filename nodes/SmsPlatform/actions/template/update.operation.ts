@@ -3,7 +3,8 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
 import { requiredString } from '../../helpers/parameters';
-import { explainBodyRefusal, templateOutput } from '../../helpers/templates';
+import { toServerCategory } from '../../helpers/templateCategories';
+import { descriptionNotKept, explainBodyRefusal, templateOutput } from '../../helpers/templates';
 import { apiRequest, unwrapObject } from '../../transport';
 import {
 	bodyDescription,
@@ -66,6 +67,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		if (fields[field] !== undefined)
 			body[key] = requiredString(this, `updateFields.${field}`, label, itemIndex);
 	}
+	if (body.category !== undefined)
+		body.category = await toServerCategory(this, String(body.category), itemIndex);
 	if (fields.description !== undefined) body.description = String(fields.description);
 	// An empty update would still touch the template (its update time): nothing is sent.
 	if (!Object.keys(body).length) {
@@ -74,11 +77,26 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			description: "Add at least one field under 'Update Fields', e.g. 'Body' or 'Name'.",
 		});
 	}
+	let answer: IDataObject;
 	try {
 		const response = await apiRequest(this, { ...endpoints.updateTemplate(id), body, itemIndex });
-		// The service answers the updated fields; one branch of it without the ID.
-		return templateOutput({ id, ...unwrapObject(response.body) });
+		answer = unwrapObject(response.body);
 	} catch (error) {
 		throw explainBodyRefusal(error);
 	}
+	const kept = descriptionNotKept(answer, body);
+	if (kept.descriptionKept === false && Object.keys(body).length === 1) {
+		// The server answered 200 to a change it does not store: said, not reported as done.
+		throw new NodeOperationError(
+			this.getNode(),
+			"This server does not keep a template's 'Description': nothing was changed",
+			{
+				itemIndex,
+				description:
+					"Its templates have no description field: it answered without storing the one sent. Put the note in the template's 'Name' or 'Body' instead.",
+			},
+		);
+	}
+	// The service answers the updated fields; one branch of it without the ID.
+	return templateOutput({ id, ...kept });
 }

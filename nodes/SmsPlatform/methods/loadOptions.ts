@@ -1,0 +1,1 @@
+export { getTemplateCategories } from '../helpers/templateCategories';
