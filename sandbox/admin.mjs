@@ -88,7 +88,7 @@ export const ADMIN_ENDPOINTS = [
 	[
 		'POST',
 		'/__sandbox/config',
-		'change configuration {rateLimit?, rateWindowSeconds?, deliveryDelayMs?, paymentDelayMs?, jwtTtlSeconds?, lowBalanceThreshold?, profile?, paymentStatusDelayMs?, refuseApiKeys?, upstream?, referenceNotFound?}',
+		'change configuration {rateLimit?, rateWindowSeconds?, deliveryDelayMs?, paymentDelayMs?, jwtTtlSeconds?, lowBalanceThreshold?, profile?, paymentStatusDelayMs?, refuseApiKeys?, upstream?, referenceNotFound?, loginRoutesNeedLogin?}',
 	],
 	['GET', '/__sandbox/faults', 'active faults'],
 	[

@@ -32,6 +32,7 @@ export const adminConfigSchema = z.object({
 	profile: z.enum(['documented', 'wild', 'main', 'demo']).optional(),
 	// The `documented` profile answers an unknown route in the API reference's own error body (as a gateway may).
 	referenceNotFound: z.boolean().optional(),
+	loginRoutesNeedLogin: z.boolean().optional(),
 	paymentStatusDelayMs: z.number().min(0).max(120_000).optional(),
 	// Issue 28, wild profile: no API key gets in anywhere; the SMS provider behind the login's send times out or drops.
 	refuseApiKeys: z.boolean().optional(),

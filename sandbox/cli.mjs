@@ -29,7 +29,7 @@ function num(name, value) {
 	return n;
 }
 
-/** @type {{port?: string, host?: string, profile?: string, quiet?: boolean, help?: boolean}} */
+/** @type {{port?: string, host?: string, profile?: string, quiet?: boolean, help?: boolean, 'login-routes-need-login'?: boolean}} */
 let args = {};
 try {
 	args = parseArgs({
@@ -38,6 +38,7 @@ try {
 			host: { type: 'string' },
 			profile: { type: 'string' },
 			quiet: { type: 'boolean', short: 'q', default: false },
+			'login-routes-need-login': { type: 'boolean', default: false },
 			help: { type: 'boolean', short: 'h', default: false },
 		},
 	}).values;
@@ -56,6 +57,7 @@ Options (environment variable in brackets):
                service's branch main) or demo
              (SANDBOX_PROFILE, default documented)
   --quiet    print only the SANDBOX_READY line
+  --login-routes-need-login  refuse an API key on the real server's own routes, as it does (the demo's)
   (SANDBOX_RATE_LIMIT)         requests per window and credential, default 1000
   (SANDBOX_RATE_WINDOW)        window in seconds, default 3600
   (SANDBOX_DELIVERY_DELAY_MS)  sent -> delivered, default 1500
@@ -86,6 +88,7 @@ const sandbox = await startSandbox({
 	lowBalanceThreshold: num('SANDBOX_LOW_BALANCE_THRESHOLD', env.SANDBOX_LOW_BALANCE_THRESHOLD),
 	profile: /** @type {'documented'|'wild'|'main'|'demo'} */ (profile),
 	paymentStatusDelayMs: num('SANDBOX_PAYMENT_STATUS_DELAY_MS', env.SANDBOX_PAYMENT_STATUS_DELAY_MS),
+	loginRoutesNeedLogin: args['login-routes-need-login'],
 	quiet: args.quiet,
 }).catch((err) => {
 	process.stderr.write(`sandbox: could not start: ${err.message}\n`);

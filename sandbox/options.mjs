@@ -14,6 +14,7 @@ export const DEFAULT_OPTIONS = Object.freeze({
 	profile: 'documented',
 	paymentStatusDelayMs: 0,
 	referenceNotFound: false,
+	loginRoutesNeedLogin: false,
 	quiet: false,
 	seed: true,
 });
@@ -33,6 +34,8 @@ export const DEFAULT_OPTIONS = Object.freeze({
  * @property {number} [paymentStatusDelayMs] the payment-status endpoint answers this late (default 0)
  * @property {boolean} [referenceNotFound] documented: an unknown route answers the API reference's own error body
  *   `{"error": "Not found", "code": "not_found", "details": {}}` (default false: it names the method and path)
+ * @property {boolean} [loginRoutesNeedLogin] an API key is refused on the real server's own routes (login only there),
+ *   as that server refuses it, while the API reference's routes take either credential (default false; the demo's)
  * @property {boolean} [quiet] no logs (default false)
  * @property {boolean} [seed] seed data (default true)
  */

@@ -26,6 +26,16 @@ for (const [method, template, handler, auth] of [...REFERENCE_ROUTES, ...REAL_SE
 }
 
 /**
+ * Whether a route is one of the API reference's (either credential), not one of the real server's own (login only).
+ * @param {string} method
+ * @param {string} path
+ */
+export function isReferenceRoute(method, path) {
+	const m = referenceRouter.match(method, path);
+	return m !== null && !('allowed' in m);
+}
+
+/**
  * The routes a profile serves.
  * @param {string} profile
  */

@@ -8,12 +8,14 @@ import { ApiError, errorBody } from './errors.mjs';
 import { FaultStore, faultResponse, isLatencyOnly } from './faults.mjs';
 import { DEFAULT_OPTIONS } from './options.mjs';
 import { mainHasRoute } from './mainBranch.mjs';
-import { routerFor } from './profiles.mjs';
+import { isReferenceRoute, routerFor } from './profiles.mjs';
 import { SandboxState } from './state.mjs';
 import { RingBuffer } from './util.mjs';
 import { LOGIN_TEMPLATES, wildFailure } from './loginRoutes.mjs';
 import {
 	HTML_NOT_FOUND,
+	NOT_PROVIDED,
+	TOKEN_NOT_VALID,
 	WILD_HANDLERS,
 	answersAsRealServer,
 	authenticateWild,
@@ -69,6 +71,7 @@ export async function startSandbox(options = {}) {
 			profile: opts.profile,
 			paymentStatusDelayMs: opts.paymentStatusDelayMs,
 			referenceNotFound: opts.referenceNotFound,
+			loginRoutesNeedLogin: opts.loginRoutesNeedLogin,
 		},
 		{ seed: opts.seed },
 	);
@@ -144,6 +147,16 @@ export async function startSandbox(options = {}) {
 				const identity = wild
 					? authenticateWild(auth, rq.req.headers, path, state.config.refuseApiKeys === true)
 					: auth.authenticate(rq.req.headers);
+				// The demo: an API key on a route of the real server's own (not the reference's) is refused in that
+				// server's words, as it refuses it, so that a workflow on the wrong credential fails here too.
+				if (
+					state.config.loginRoutesNeedLogin &&
+					identity.startsWith('key:') &&
+					!isReferenceRoute(method, path)
+				) {
+					const body = rq.req.headers.authorization ? TOKEN_NOT_VALID : NOT_PROVIDED;
+					throw new ApiError(401, 'token_not_valid', body.detail).withBody(body);
+				}
 				const rl = rateLimiter.hit(identity);
 				// Real servers send no rate-limit headers at all (they still answer 429 when it is used up).
 				rlHeaders = wild ? undefined : rl.headers;

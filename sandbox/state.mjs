@@ -27,6 +27,7 @@ import { NewestFirstList, isoMicros, isoSeconds, randomCode } from './util.mjs';
  * @property {number} paymentStatusDelayMs the payment-status endpoint answers this late (real servers: up to 60 s)
  * @property {boolean} [refuseApiKeys] wild: no API key gets in anywhere, as in the real service's code (issue 28)
  * @property {'accept'|'timeout'|'drop'} [upstream] wild: the SMS provider behind the login's send (issue 28)
+ * @property {boolean} [loginRoutesNeedLogin] an API key is refused on the real server's own routes (the demo's)
  * @property {boolean} [referenceNotFound] documented: an unknown route answers the API reference's own error body
  *   (`{"error": "Not found", "code": "not_found", "details": {}}`), as a gateway in front of such a service may (issue 51)
  */

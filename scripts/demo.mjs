@@ -149,6 +149,8 @@ function startSandbox(port) {
 				String(port),
 				'--profile',
 				SANDBOX_PROFILE,
+				// As the real server: the login's own routes refuse an API key (the reference's take either).
+				'--login-routes-need-login',
 			],
 			{
 				cwd: PROJECT_ROOT,
@@ -419,6 +421,7 @@ async function main() {
 		`  n8n          ${server.url}   (ready in ${seconds()})`,
 		`               log in as ${OWNER.email} / ${OWNER.password}${owner.created ? '   (owner just created)' : ''}`,
 		`  sandbox      ${sandbox.url}   (admin: ${sandbox.url}/__sandbox/state)`,
+		'               starts from its seed each time: what you sent, paid or added is gone; n8n keeps its data',
 		`  time zone    ${TIME_ZONE}   (n8n's, from this machine: a Schedule Time is read in it)`,
 		`  credentials  "${DEMO_CREDENTIAL_NAME}": API key ${SANDBOX_API_KEY} (Authorization: Bearer)`,
 		`               "${DEMO_LOGIN_CREDENTIAL_NAME}": Email and Password, ${SANDBOX_EMAIL} / ${SANDBOX_PASSWORD}`,

@@ -72,3 +72,27 @@ for (const profile of /** @type {const} */ (['wild', 'demo'])) {
 		});
 	});
 }
+
+describe('the demo (loginRoutesNeedLogin): an API key only where the real server takes one', () => {
+	/** @type {ReturnType<typeof import('./helpers.mjs').client>} */
+	let c;
+	withSandbox({ profile: 'demo', loginRoutesNeedLogin: true }, (_s, cl) => {
+		c = cl;
+	});
+
+	test("the real server's own routes refuse an API key in its words, and take the login; the reference's take both", async () => {
+		const token = await c.login();
+		const refused = await c.get('/api/messaging/contacts/');
+		assert.equal(refused.status, 401);
+		assert.equal(refused.body.code, 'token_not_valid');
+		const viaHeader = await c.get('/api/messaging/contacts/', { auth: 'x-api-key' });
+		assert.deepEqual(
+			[viaHeader.status, viaHeader.body.detail],
+			[401, 'Authentication credentials were not provided.'],
+		);
+		assert.equal((await c.get('/api/messaging/contacts/', { auth: token })).status, 200);
+		assert.equal((await c.get('/api/integration/v1/sms/balance/')).status, 200);
+		assert.equal((await c.get('/api/integration/v1/sms/balance/', { auth: token })).status, 200);
+		assert.equal((await c.get('/api/billing/sms/balance/')).status, 401);
+	});
+});

@@ -13,5 +13,7 @@ export function examples(): Array<{
 			parameters: Record<string, unknown>;
 			credentials?: { smsPlatformApi?: { id: string; name: string } };
 		}>;
+		/** From a node's name, its outputs: each a list of the nodes it leads to. */
+		connections: Record<string, { main: Array<Array<{ node: string }> | null> }>;
 	};
 }>;

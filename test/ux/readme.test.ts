@@ -184,9 +184,10 @@ describe('the examples: what the editor shows and which credential each node nee
 		workflow.nodes.map((node) => ({ file, ...node })),
 	);
 	const ours = nodes.filter((node) => node.type === 'n8n-nodes-sms-platform.smsPlatform');
-	/** Contacts, sender IDs and a scheduled send: the real service's own routes, which take only the login. */
+	/** Contacts, sender IDs, buying credits and a scheduled send: the real service's own routes, which take only the login. */
 	const needsLogin = (parameters: Record<string, unknown>) =>
 		['contact', 'senderId'].includes(String(parameters.resource)) ||
+		parameters.operation === 'buyCredits' ||
 		Boolean((parameters.options as Record<string, unknown> | undefined)?.scheduleTime) ||
 		(parameters.senderId as { mode?: string } | undefined)?.mode === 'list';
 
@@ -213,6 +214,7 @@ describe('the examples: what the editor shows and which credential each node nee
 		expect([...loginFiles].sort()).toEqual([
 			'contact-signup-and-stop.json',
 			'form-signup-tag-and-template.json',
+			'low-balance-buy-credits.json',
 			'scheduled-reminder.json',
 			'sender-id-request-and-decision.json',
 		]);
@@ -224,6 +226,28 @@ describe('the examples: what the editor shows and which credential each node nee
 			)
 			.map((node) => `${node.file} › ${node.name}`);
 		expect(wrong).toEqual([]);
+	});
+
+	it('starts a payment only when its condition holds: every Buy Credits and Initiate Payment follows an If, or a step a person starts', () => {
+		// A trigger's test event (or a run by hand) must not start a real mobile-money payment when nothing is wrong.
+		for (const { file, workflow } of examples()) {
+			const parents = (name: string) =>
+				Object.entries(workflow.connections).flatMap(([from, outputs]) =>
+					outputs.main.some((list) => (list ?? []).some((link) => link.node === name))
+						? [from]
+						: [],
+				);
+			const typeOf = (name: string) => workflow.nodes.find((node) => node.name === name)?.type;
+			for (const node of workflow.nodes.filter((n) =>
+				['buyCredits', 'initiatePayment'].includes(String(n.parameters.operation)),
+			)) {
+				const before = parents(node.name).map(typeOf);
+				expect({ where: `${file} › ${node.name}`, before }).toEqual({
+					where: `${file} › ${node.name}`,
+					before: [expect.stringMatching(/\.(if|manualTrigger|smsPlatform)$/)],
+				});
+			}
+		}
 	});
 
 	it("tells what the sign-up example's webhooks take: in a sticky note on the workflow and in the README", () => {

@@ -161,6 +161,33 @@ describe('sms.send from a template', () => {
 		scope.done();
 	});
 
+	it('a variable the template does not have fails the item before any request, naming it and the ones it has', async () => {
+		const scope = nock(BASE_URL)
+			.get(LIST)
+			.query(true)
+			.reply(200, list([template()]));
+		const error = await caught(() =>
+			runNode({
+				parameters: {
+					...params,
+					templateVariables: {
+						values: [
+							{ name: 'first_name', value: 'A' },
+							{ name: 'order_id', value: '7' },
+							{ name: 'firstname', value: 'A' },
+						],
+					},
+				},
+				items: [{ to: '+255712000001' }],
+			}),
+		);
+		expect(error.message).toBe(`Template "Order ready" has no variable 'firstname' [item 0]`);
+		expect(error.description).toBe(
+			"Its variables: 'first_name', 'order_id'. Fix the name under 'Template Variables', or remove it. Nothing was sent for this item.",
+		);
+		scope.done();
+	});
+
 	it('a template the service does not have, or whose body is cut, fails the item naming it', async () => {
 		nock(BASE_URL)
 			.get(LIST)

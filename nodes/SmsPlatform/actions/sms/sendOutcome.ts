@@ -141,6 +141,8 @@ function successJson(
 	if (item.rewritten.length) json.recipientsRewritten = item.rewritten;
 	if (item.skippedOptedOut) json.skippedOptedOut = item.skippedOptedOut;
 	if (combinedWith !== undefined) json.combinedItems = combinedWith;
+	// The service answers a scheduled send as `sent` (it handed it to its SMS provider with the time): say what it is.
+	if (item.scheduleTime && json.status === 'sent') json.status = 'scheduled';
 	return json;
 }
 

@@ -135,5 +135,20 @@ export function templateText(
 			},
 		);
 	}
+	// A name given that the template does not have is most often a typo of one it has: said, not dropped silently.
+	const names = new Set([...body.matchAll(VARIABLE)].map((match) => match[1]));
+	const unknown = [...values.keys()].filter((variable) => !names.has(variable));
+	if (unknown.length) {
+		const list = unknown.map((variable) => `'${variable}'`).join(', ');
+		const has = names.size ? [...names].map((variable) => `'${variable}'`).join(', ') : 'none';
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Template "${name}" has no ${unknown.length === 1 ? 'variable' : 'variables'} ${list}`,
+			{
+				itemIndex,
+				description: `Its variables: ${has}. Fix the name under 'Template Variables', or remove it. Nothing was sent for this item.`,
+			},
+		);
+	}
 	return body.replace(VARIABLE, (_, variable: string) => values.get(variable) ?? '');
 }
