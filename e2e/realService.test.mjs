@@ -16,6 +16,7 @@
 //  6 not found: contact.get / payment.getStatus with missing ids, the Base URL without the API;
 //  7 no rate-limit headers: the whole run (the sandbox sends none) and the slow payment status.
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 
 import { startN8n } from '../scripts/n8n/process.mjs';
@@ -700,6 +701,32 @@ describe('credential test in each mode, against both profiles', () => {
 			log.some((/** @type {any} */ r) => r.path !== '/api/auth/login/' && r.status === 200),
 			'a JWT endpoint accepted the token',
 		);
+	});
+
+	test("a Base URL that answers with a web page fails the credential test (its answer's shape, not only its status)", async () => {
+		// A website at the Base URL: 200 and HTML for every path, as a company's home page or a proxy's start page.
+		const page = createServer((_request, response) => {
+			response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+			response.end(
+				'<!doctype html><html><head><title>Welcome</title></head><body>Hello</body></html>',
+			);
+		});
+		await new Promise((resolve) => page.listen(0, '127.0.0.1', () => resolve(undefined)));
+		try {
+			const address = /** @type {import('node:net').AddressInfo} */ (page.address());
+			const result = await credentialTest({
+				baseUrl: `http://127.0.0.1:${address.port}`,
+				authMethod: 'apiKeyBearer',
+				apiKey: SANDBOX_API_KEY,
+			});
+			assert.equal(result.status, 'Error', result.message);
+			assert.match(
+				result.message,
+				/answered with a web page, not with the SMS Platform service's data/,
+			);
+		} finally {
+			page.close();
+		}
 	});
 
 	describe('each trigger event against the wild profile', () => {
