@@ -37,6 +37,11 @@ export interface Endpoint {
 	wrapper?: string;
 	/** Its path names one record (an id): a 404 there may mean that record does not exist, not the route. */
 	namesRecord?: RecordName;
+	/**
+	 * Some servers of the service lack the route (the real server's branch `main`): a missing route then says that
+	 * this server does not offer the operation, rather than only that the Base URL may be wrong.
+	 */
+	notOnEveryServer?: boolean;
 }
 
 /** The record a path names: its kind in the user's words (`template`) and its id, for "no template with the ID …". */
@@ -101,6 +106,8 @@ const patch = (path: string): Endpoint => ({ method: 'PATCH', path });
 const remove = (path: string): Endpoint => ({ method: 'DELETE', path });
 /** An endpoint whose answer keeps its resource under `wrapper`. */
 const wrapped = (endpoint: Endpoint, wrapper: string): Endpoint => ({ ...endpoint, wrapper });
+/** An endpoint some servers do not have (see Endpoint.notOnEveryServer). */
+const notOnEvery = (endpoint: Endpoint): Endpoint => ({ ...endpoint, notOnEveryServer: true });
 
 export const endpoints = {
 	/** The login of the email-and-password credential; answers a token. */
@@ -217,7 +224,7 @@ export const endpoints = {
 	requestSenderId: () => post('/api/messaging/sender-requests/submit/'),
 	/** Answers `{count, activities: [...]}` (the real server: inside `data`), one list without pages. */
 	recentActivity: (): Endpoint => ({
-		...get('/api/messaging/activity/recent/'),
+		...notOnEvery(get('/api/messaging/activity/recent/')),
 		listKey: 'activities',
 	}),
 	/** The caller's organisations: on the reference's service and every branch of the real one (the credential test). */
@@ -226,7 +233,7 @@ export const endpoints = {
 	 * Notifications. Their unread filter is `unread_only=true` in the reference and `status=unread` on the real server:
 	 * a request sends both (UNREAD_ONLY), since each server ignores the other's.
 	 */
-	notifications: () => get('/api/notifications/'),
+	notifications: () => notOnEvery(get('/api/notifications/')),
 
 	/**
 	 * Message templates and bulk tagging (the real server's messaging routes, issue 44). The template list keeps its
@@ -245,7 +252,7 @@ export const endpoints = {
 	deleteTemplate: (templateId: string) =>
 		one('template', templateId, remove(`/api/messaging/templates/${encodeId(templateId)}/`)),
 	/** Adds tags to up to 100 contacts at once; one id the account does not have fails the whole call (404). */
-	addContactTags: () => post('/api/messaging/contacts/bulk-add-tags/'),
+	addContactTags: () => notOnEvery(post('/api/messaging/contacts/bulk-add-tags/')),
 
 	// The real service's own routes for buying credits, following sender ID requests, reading the spend and marking
 	// notifications read (issue 42; login only). Shapes in billing/views_payment.py, views_billing_history.py,
@@ -277,12 +284,14 @@ export const endpoints = {
 	/** Totals for a period (`7d`, `30d`, `90d`, `1y`): `{success, data: {summary, charts}}`. */
 	billingSummary: () => wrapped(get('/api/billing/history/summary/'), 'data'),
 	markNotificationRead: (notificationId: string) =>
-		one(
-			'notification',
-			notificationId,
-			post(`/api/notifications/${encodeId(notificationId)}/mark-read/`),
+		notOnEvery(
+			one(
+				'notification',
+				notificationId,
+				post(`/api/notifications/${encodeId(notificationId)}/mark-read/`),
+			),
 		),
-	markAllNotificationsRead: () => post('/api/notifications/mark-all-read/'),
+	markAllNotificationsRead: () => notOnEvery(post('/api/notifications/mark-all-read/')),
 };
 
 /** The notifications' unread filter, on both families at once (see `notifications`). */

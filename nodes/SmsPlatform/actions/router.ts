@@ -1,8 +1,13 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { getRequestSettings, parameterReader } from '../helpers/parameters';
-import { serviceCodeOf, useRequestOptions } from '../transport';
+import { ServiceError, serviceCodeOf, useRequestOptions } from '../transport';
 import * as account from './account';
 import * as activity from './activity';
 import * as billing from './billing';
@@ -68,6 +73,26 @@ function operationOf(resource: string, operation: string): Operation | undefined
 	if (!has(operations, resource)) return undefined;
 	const ofResource: Partial<Record<string, Operation>> = operations[resource as keyof NodeMap];
 	return has(ofResource, operation) ? ofResource[operation] : undefined;
+}
+
+/** The operation's name as the panel shows it ('Add Tags'), for messages. */
+function operationLabel(resource: string, operation: string): string {
+	const resourceModule = (operations as Record<string, { description?: INodeProperties[] }>)[
+		resource
+	];
+	const property = resourceModule?.description?.find((p) => p.name === 'operation');
+	const options = (property?.options ?? []) as Array<{ name: string; value?: unknown }>;
+	return options.find((option) => option.value === operation)?.name ?? operation;
+}
+
+/**
+ * A route some servers lack, missing on this one (endpoints.ts): the server does not offer the operation. Said so,
+ * naming the operation; the description names the route.
+ */
+function notOfferedHere(caught: unknown, label: string): unknown {
+	if (!(caught instanceof ServiceError) || !caught.notOffered) return caught;
+	caught.message = `This server does not offer '${label}'`;
+	return caught;
 }
 
 /** Every error names its item, once, the way n8n's own messages end: "… [item 2]". */
@@ -142,12 +167,13 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		);
 	}
 
+	const label = operationLabel(resource, operationName);
 	const returnData: INodeExecutionData[] = [];
 	// "Continue On Fail" is read once: without it the first failed item fails the node (and a batch stops there).
 	const gate = new RunGate(this.continueOnFail());
 	const toErrorOutput = node.onError === 'continueErrorOutput';
 	const fail = (caught: unknown, itemIndex: number, fields?: IDataObject) => {
-		const error = withItemIndex(this, caught, itemIndex);
+		const error = withItemIndex(this, notOfferedHere(caught, label), itemIndex);
 		gate.note(error);
 		if (gate.stopped) throw error;
 		returnData.push(errorItem(errorJson(error, itemIndex, fields), itemIndex, toErrorOutput));

@@ -25,6 +25,8 @@ export interface RequestInfo {
 	noMatchWords?: RegExp;
 	/** Its path names one record (endpoints.ts): a JSON 404 there is that record's, not the route's. */
 	namesRecord?: RecordName;
+	/** Some servers lack the route (endpoints.ts): its absence is the server not offering the operation. */
+	notOnEveryServer?: boolean;
 }
 
 /** What happened, in the user's terms: the title of an error from the service's HTTP status. */
@@ -52,6 +54,8 @@ export class ServiceError extends NodeApiError {
 	credentialRefused = false;
 	/** The server does not have this route (404 or 405 on a path that names no record, an HTML "not found" page). */
 	routeMissing = false;
+	/** A route some servers lack is missing here: this server does not offer the operation (the router names it). */
+	notOffered = false;
 	/** n8n itself refused to send the request (its SSRF protection): it never left n8n. */
 	blockedByN8n = false;
 	/** The service's own code for the failure (e.g. `SENDER_ID_INVALID`). */
@@ -91,6 +95,8 @@ export interface ApiErrorInput {
 	repeated?: boolean;
 	/** The credential's mode, for the advice on a 401. */
 	mode?: CredentialMode;
+	/** The route is one some servers lack (endpoints.ts). */
+	notOnEveryServer?: boolean;
 	/** The title, when the status alone does not say what happened (e.g. network failures). */
 	message?: string;
 	/** What to do, when the status's advice does not fit. */
@@ -145,6 +151,7 @@ export function buildApiError(node: INode, input: ApiErrorInput): ServiceError {
 	error.route = `${input.method} ${input.path}`;
 	error.mayHaveBeenAccepted = input.mayHaveBeenAccepted === true;
 	error.routeMissing = input.routeMissing === true;
+	error.notOffered = input.routeMissing === true && input.notOnEveryServer === true;
 	error.credentialRefused = input.credentialRefused === true;
 	error.blockedByN8n = input.blockedByN8n === true;
 	return error;

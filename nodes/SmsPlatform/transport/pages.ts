@@ -28,6 +28,8 @@ export const PAGE_SIZE = 100;
 /** One request type for every list reader. */
 export interface ListRequest {
 	path: string;
+	/** Some servers lack the route (endpoints.ts). */
+	notOnEveryServer?: boolean;
 	qs?: IDataObject;
 	itemIndex?: number;
 	/** Stop after this many records; `undefined` returns all. Also sets the page size (at most PAGE_SIZE). */
@@ -182,6 +184,7 @@ export function listRequest(list: ListRequest, qs: IDataObject | undefined): Api
 	return {
 		method: 'GET',
 		path: list.path,
+		notOnEveryServer: list.notOnEveryServer,
 		qs,
 		itemIndex: list.itemIndex,
 		settings: list.settings,

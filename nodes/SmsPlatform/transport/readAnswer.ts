@@ -97,14 +97,21 @@ export function readAnswer(
 		});
 	}
 	if (isRouteMissing(status, body, req)) {
+		// A route some servers lack, answered by a page or words that say only "not found" (not a 404 of its own, as
+		// bulk tagging's "Some contacts not found"): this server does not offer the operation.
+		const words = body.kind === 'json' ? (readServerWords(body.value)?.message ?? '') : '';
+		const notOffered =
+			req.notOnEveryServer === true && (words === '' || /^not found\b/i.test(words));
 		throw buildApiError(node, {
 			...where,
 			status,
 			body: body.value,
 			message: `The service has no such endpoint: ${req.method} ${req.path}`,
-			description:
-				"Nothing was done. Check 'Base URL' in the credential, or the service may not offer this operation.",
+			description: notOffered
+				? "Nothing was done. Some servers of this service do not have this route (the branch 'main' of its code, for one): with the right 'Base URL', this server cannot do this."
+				: "Nothing was done. Check 'Base URL' in the credential, or the service may not offer this operation.",
 			routeMissing: true,
+			notOnEveryServer: notOffered,
 		});
 	}
 	if (status < 200 || status >= 300) {

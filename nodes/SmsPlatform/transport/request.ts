@@ -24,6 +24,8 @@ export interface ApiRequest {
 	settings?: Partial<RequestSettings>;
 	/** Its path names one record (endpoints.ts). */
 	namesRecord?: RecordName;
+	/** Some servers lack the route (endpoints.ts). */
+	notOnEveryServer?: boolean;
 	/** The route of the login family, when this operation has one (see routes.ts); `path` is the documented route. */
 	login?: LoginRoute;
 	/**
