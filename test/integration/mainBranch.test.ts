@@ -94,3 +94,48 @@ describe('templates on main', () => {
 		expect(error.message).toBe(`The service has no template with the ID "${missing}" [item 0]`);
 	});
 });
+
+describe('a payment the provider declined, on main and on wild', () => {
+	it.each(['main', 'wild'])(
+		'on %s: Buy Credits with Wait for Completion ends with the decline within two checks, one sync a check',
+		async (profile) => {
+			await sandbox.admin('POST', 'config', { profile });
+			const running = runNode({
+				parameters: {
+					resource: 'account',
+					operation: 'buyCredits',
+					packageId: { __rl: true, mode: 'id', value: '320c20d2-d337-59e2-b3d8-13c37677f81c' },
+					buyerEmail: 'buyer@example.com',
+					buyerName: 'Buyer',
+					buyerPhone: '0712345678',
+					mobileMoneyProvider: 'vodacom',
+					options: { waitForCompletion: true, pollInterval: 1, waitTimeout: 20 },
+				},
+				credentials: { ...jwt },
+			});
+			// The provider says no as soon as the payment exists (before the wait's first check, a second later).
+			let id: string | undefined;
+			for (let i = 0; i < 50 && !id; i++) {
+				const payments = (await sandbox.admin('GET', 'payments')) as Array<{
+					id: string;
+					tenant_id: unknown;
+				}>;
+				id = payments.find((p) => p.tenant_id === null && !String(p.id).startsWith('5eed'))?.id;
+				if (!id) await new Promise((resolve) => setImmediate(resolve));
+			}
+			expect(id).toBeDefined();
+			await sandbox.admin('POST', `payments/${id}/provider`, { status: 'CANCELLED' });
+			const [out] = (await running).output.map((o) => o.json);
+			expect(out).toMatchObject({ transaction_id: id, status: 'failed', timedOut: false });
+			const asked = (await sandbox.admin('GET', 'requests')) as Array<{
+				method: string;
+				path: string;
+			}>;
+			const checks = asked.filter((r) => r.path.endsWith('/progress/')).length;
+			const syncs = asked.filter((r) => r.path === '/api/billing/payments/sync/').length;
+			expect(checks).toBeLessThanOrEqual(2);
+			expect(syncs).toBeLessThanOrEqual(checks);
+		},
+		30_000,
+	);
+});

@@ -151,9 +151,21 @@ export async function readPaymentStatus(
 	const record = await read();
 	if (!isInProgress(paymentStatus(record)) || !providerAnswered(record)) return record;
 	const recorded = await recordCompletions(ctx, itemIndex);
-	if (!recorded) return record;
+	const outcome = recorded?.get(transactionId);
 	// Not read again when the service says the payment is still pending (or its provider could not be asked).
-	const outcome = recorded.get(transactionId);
-	if (outcome !== undefined && (isInProgress(outcome) || outcome === 'error')) return record;
+	if (!recorded || (outcome !== undefined && (isInProgress(outcome) || outcome === 'error')))
+		return declinedByProvider(record) ?? record;
 	return await read();
+}
+
+/**
+ * A payment the provider declined (`payment_status` FAIL, FAILED or CANCELLED) that the service still stores as in
+ * progress after it was asked to record it: the real server's branch `main` records a failed order, never a cancelled
+ * one (its sync ignores CANCELLED), so without this a wait would last its whole timeout and ask the sync at every
+ * check (issue 51). The payment is reported failed, with the status the service stores beside it.
+ */
+function declinedByProvider(record: IDataObject): IDataObject | undefined {
+	const provider = String(record.payment_status ?? '').toUpperCase();
+	if (!/^(FAIL|FAILED|CANCELLED)$/.test(provider)) return undefined;
+	return { ...record, status: 'failed', storedStatus: record.status, declinedByProvider: true };
 }
