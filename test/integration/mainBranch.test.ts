@@ -139,3 +139,42 @@ describe('a payment the provider declined, on main and on wild', () => {
 		30_000,
 	);
 });
+
+describe('Contact → Create or Update on main (its bulk import takes CSV and creates nothing)', () => {
+	it('3 items, one existing: all three stored, one output item each, 1 + 2 requests a contact', async () => {
+		const [seeded] = await run({ resource: 'contact', operation: 'get', contactId: CONTACT });
+		await sandbox.admin('DELETE', 'requests');
+		const people = [
+			{ name: 'Renamed Seed', phone: String(seeded.phone_e164) },
+			{ name: 'Neema Mushi', phone: '+255712000111' },
+			{ name: 'Juma Ali', phone: '+255712000222' },
+		];
+		const out = await run(
+			{
+				resource: 'contact',
+				operation: 'upsert',
+				name: '={{ $json.name }}',
+				phone: '={{ $json.phone }}',
+			},
+			people,
+		);
+		expect(out.map((o) => o.action)).toEqual(['updated', 'created', 'created']);
+		const asked = (await sandbox.admin('GET', 'requests')) as Array<{
+			method: string;
+			path: string;
+		}>;
+		const api = asked.filter((r) => r.path !== '/api/auth/login/');
+		expect(api).toHaveLength(1 + 2 * 3);
+		expect(api[0]).toMatchObject({ method: 'POST', path: '/api/messaging/contacts/bulk-import/' });
+		for (const person of people) {
+			const [found] = await run({
+				resource: 'contact',
+				operation: 'getAll',
+				returnAll: false,
+				limit: 1,
+				filters: { search: person.phone },
+			});
+			expect(found).toMatchObject({ name: person.name, phone_e164: person.phone });
+		}
+	});
+});

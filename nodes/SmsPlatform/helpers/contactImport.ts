@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { endpoints } from '../endpoints';
-import { apiRequest, listRecords, type RequestSettings } from '../transport';
+import { apiRequest, listRecords, ServiceError, type RequestSettings } from '../transport';
 
 /**
  * Contact → Create or Update's bulk import on the real server: `POST …/contacts/bulk-import/` with
@@ -87,4 +87,64 @@ export async function newestPhones(
 		limit: count,
 	});
 	return new Set(records.map((record) => String(record.phone_e164)));
+}
+
+/**
+ * Whether a bulk import was refused for its shape: the real server's branch `main` takes only CSV (`csv_data`) there,
+ * and creates nothing from it (each row's check reads a request it is not given: `'request'`). Nothing was done.
+ */
+export function importTakesCsvOnly(error: unknown): boolean {
+	return (
+		error instanceof ServiceError &&
+		error.httpCode === '400' &&
+		/csv_data/.test(`${error.serviceWords ?? ''} ${error.description ?? ''}`)
+	);
+}
+
+/**
+ * One contact created, or the contact with its phone number updated (name, and email when given), without the bulk
+ * import: the contact found by its number (the list's search, then the exact number), then one create or one update.
+ * Two requests a contact.
+ */
+export async function createOrUpdateOne(
+	ctx: IExecuteFunctions,
+	contact: { name: string; phone: string; email?: string },
+	itemIndex: number,
+	settings: Partial<RequestSettings>,
+): Promise<{ action: ImportAction; reason?: string }> {
+	const [existing] = await listRecords(ctx, {
+		path: endpoints.contacts().path,
+		qs: { search: contact.phone },
+		itemIndex,
+		settings,
+		limit: 1,
+		keep: (record) => String(record.phone_e164) === contact.phone,
+	});
+	const fields: IDataObject = { name: contact.name };
+	if (contact.email) fields.email = contact.email;
+	try {
+		if (existing) {
+			await apiRequest(ctx, {
+				...endpoints.updateContact(String(existing.id)),
+				body: fields,
+				itemIndex,
+				settings,
+				creates: 'record',
+			});
+			return { action: 'updated' };
+		}
+		await apiRequest(ctx, {
+			...endpoints.createContact(),
+			body: { ...fields, phone_e164: contact.phone },
+			itemIndex,
+			settings,
+			creates: 'record',
+		});
+		return { action: 'created' };
+	} catch (error) {
+		// The service refused this contact (a number it does not take): its words, as the bulk import gives them.
+		if (error instanceof ServiceError && error.httpCode === '400')
+			return { action: 'refused', reason: error.serviceWords ?? error.message };
+		throw error;
+	}
 }

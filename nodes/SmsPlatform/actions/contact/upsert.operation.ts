@@ -7,7 +7,9 @@ import type {
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import {
+	createOrUpdateOne,
 	importContacts,
+	importTakesCsvOnly,
 	newestPhones,
 	readImportAnswer,
 	type ImportAction,
@@ -131,6 +133,30 @@ export async function executeBatch(
 	});
 }
 
+/**
+ * Each contact of a batch created or updated on its own (a server whose bulk import cannot do it). True when the gate
+ * stopped the run.
+ */
+async function eachAlone(
+	ctx: IExecuteFunctions,
+	batch: Entry[],
+	outcomes: Outcome[],
+	gate: FailureGate,
+	settings: ReturnType<typeof getRequestSettings>,
+): Promise<boolean> {
+	for (const entry of batch) {
+		try {
+			const { action, reason } = await createOrUpdateOne(ctx, entry, entry.itemIndex, settings);
+			outcomes[entry.itemIndex] = output(entry, action, reason);
+		} catch (error) {
+			outcomes[entry.itemIndex] = error as Error;
+			gate.note(error as Error);
+			if (gate.stopped) return true;
+		}
+	}
+	return false;
+}
+
 /** Without "Continue On Fail" the router's gate stops the run at the first failed item, before any later import. */
 async function upsertAll(
 	ctx: IExecuteFunctions,
@@ -151,8 +177,13 @@ async function upsertAll(
 	}
 	if (!entries.length) return outcomes;
 	const settings = getRequestSettings(ctx, entries[0].itemIndex, read);
+	let oneByOne = false;
 	for (let start = 0; start < entries.length; start += MAX_IMPORT) {
 		const batch = entries.slice(start, start + MAX_IMPORT);
+		if (oneByOne) {
+			if (await eachAlone(ctx, batch, outcomes, gate, settings)) return outcomes;
+			continue;
+		}
 		try {
 			const body = await importContacts(
 				ctx,
@@ -167,6 +198,13 @@ async function upsertAll(
 			const results = await importResults(ctx, batch, body, settings);
 			batch.forEach((entry, index) => (outcomes[entry.itemIndex] = results[index]));
 		} catch (caught) {
+			if (importTakesCsvOnly(caught)) {
+				// The branch main's bulk import takes CSV and creates nothing: each contact is found and created or
+				// updated on its own (the refused import did nothing).
+				oneByOne = true;
+				if (await eachAlone(ctx, batch, outcomes, gate, settings)) return outcomes;
+				continue;
+			}
 			const error = caught as Error & { description?: string };
 			if (mayHaveBeenAccepted(error)) {
 				error.description =
