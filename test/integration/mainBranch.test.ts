@@ -3,6 +3,7 @@
  * offer is said as such, naming the operation; what it does differently works.
  */
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import type { SandboxProcess } from '../support/sandbox-process.cjs';
 import {
@@ -121,7 +122,7 @@ describe('a payment the provider declined, on main and on wild', () => {
 					tenant_id: unknown;
 				}>;
 				id = payments.find((p) => p.tenant_id === null && !String(p.id).startsWith('5eed'))?.id;
-				if (!id) await new Promise((resolve) => setImmediate(resolve));
+				if (!id) await sleep(20);
 			}
 			expect(id).toBeDefined();
 			await sandbox.admin('POST', `payments/${id}/provider`, { status: 'CANCELLED' });

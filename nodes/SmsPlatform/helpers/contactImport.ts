@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { endpoints } from '../endpoints';
+import { nodeError } from './contacts';
 import { apiRequest, listRecords, ServiceError, type RequestSettings } from '../transport';
 
 /**
@@ -141,7 +142,8 @@ export async function createOrUpdateOne(
 			creates: 'record',
 		});
 		return { action: 'created' };
-	} catch (error) {
+	} catch (caught) {
+		const error = nodeError(ctx, caught, itemIndex);
 		// The service refused this contact (a number it does not take): its words, as the bulk import gives them.
 		if (error instanceof ServiceError && error.httpCode === '400')
 			return { action: 'refused', reason: error.serviceWords ?? error.message };
