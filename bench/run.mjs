@@ -17,6 +17,7 @@
 //   8. tags: Add Tags (100 contacts a request) against one Update per contact
 //   8. dedupe: the cost of a Dedupe Key on 1,000 items (jest, bench/dedupe/; no n8n)
 //   9. money: the requests of the real service's new lists (issue 42) per 1,000 records, against a wild sandbox
+//  10. optedOut: the requests Send's Skip Opted-Out Contacts pays for the contact list at 1,000 and 10,000 contacts
 //
 // This file sets up and runs the sections. The pieces:
 //   lib/options.mjs          the command line (sizes, sections, repeats, targets)
@@ -48,6 +49,7 @@ import {
 } from './lib/harness.mjs';
 import { benchContacts, contactsWorkflows } from './lib/contacts-section.mjs';
 import { benchMoney, moneyCredential, moneyWorkflows } from './lib/money-section.mjs';
+import { benchOptedOut, optedOutWorkflow } from './lib/optedOut-section.mjs';
 import { benchDedupe } from './lib/dedupe-section.mjs';
 import { benchNetwork, networkWorkflows } from './lib/network-section.mjs';
 import { makeCertificate, startNetwork } from './lib/network.mjs';
@@ -104,6 +106,7 @@ async function main() {
 		'contacts',
 		'tags',
 		'money',
+		'optedOut',
 	].some((s) => SECTIONS.has(s));
 
 	if (!SKIP_BUILD) await buildPackage({ quiet: true });
@@ -199,6 +202,7 @@ async function main() {
 				...networkWorkflows(SIZES, network.url),
 				...contactsWorkflows(SIZES),
 				...moneyWorkflows(),
+				optedOutWorkflow(),
 			]);
 			const env = { sandbox, counter, n8n, network, certFile: certificate.certFile };
 
@@ -242,6 +246,14 @@ async function main() {
 					(/** @type {any} */ e, /** @type {any} */ r) =>
 						benchMoney({ ...e, sandbox: moneySandbox, counter: moneyCounter }, r, {
 							sizes: SIZES,
+							measureWorkflow,
+							log,
+						}),
+				],
+				[
+					'optedOut',
+					(/** @type {any} */ e, /** @type {any} */ r) =>
+						benchOptedOut({ ...e, sandbox: moneySandbox, counter: moneyCounter }, r, {
 							measureWorkflow,
 							log,
 						}),

@@ -24,6 +24,7 @@ export const ALL_SECTIONS = [
 	'tags',
 	'dedupe',
 	'money',
+	'optedOut',
 ];
 
 export const QUICK = flag('quick');

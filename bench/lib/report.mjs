@@ -6,6 +6,7 @@ import { fmtBytes, fmtInt, fmtMb, fmtMs, fmtRatio, statusText } from './format.m
 import { reportContacts } from './contacts-section.mjs';
 import { reportDedupe } from './dedupe-section.mjs';
 import { reportMoney } from './money-section.mjs';
+import { reportOptedOut } from './optedOut-section.mjs';
 import { reportNetwork } from './network-section.mjs';
 import { reportTags } from './tags-section.mjs';
 import { COMMAND, QUICK, RAW_RUNS, REPEAT, SIZES, TARGETS } from './options.mjs';
@@ -29,6 +30,7 @@ export function report(results, info) {
 		...reportTags(results.tags),
 		...reportDedupe(results.dedupe),
 		...reportMoney(results.money),
+		...reportOptedOut(results.optedOut),
 		...profilesSection(results.profiles),
 	].join('\n');
 }
