@@ -165,7 +165,21 @@ describe("README and docs/usage.md Troubleshooting: the quoted errors are the no
 describe('README: the examples as the demo imports them', () => {
 	const text = readme();
 	const section = /\n## Examples\n([\s\S]*?)\n## /.exec(text)?.[1] ?? '';
-	const numbers = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+	const numbers = [
+		'no',
+		'one',
+		'two',
+		'three',
+		'four',
+		'five',
+		'six',
+		'seven',
+		'eight',
+		'nine',
+		'ten',
+		'eleven',
+		'twelve',
+	];
 
 	it('lists every file of examples/, and no other', () => {
 		const listed = [...section.matchAll(/`([\w-]+\.json)`/g)].map((match) => match[1]).sort();
@@ -184,11 +198,15 @@ describe('the examples: what the editor shows and which credential each node nee
 		workflow.nodes.map((node) => ({ file, ...node })),
 	);
 	const ours = nodes.filter((node) => node.type === 'n8n-nodes-sms-platform.smsPlatform');
-	/** Contacts, sender IDs, buying credits and a scheduled send: the real service's own routes, which take only the login. */
+	/**
+	 * Contacts, sender IDs, buying credits, a scheduled send and a send that skips opted-out contacts: the real
+	 * service's own routes, which take only the login.
+	 */
 	const needsLogin = (parameters: Record<string, unknown>) =>
 		['contact', 'senderId'].includes(String(parameters.resource)) ||
 		parameters.operation === 'buyCredits' ||
 		Boolean((parameters.options as Record<string, unknown> | undefined)?.scheduleTime) ||
+		Boolean((parameters.options as Record<string, unknown> | undefined)?.skipOptedOut) ||
 		(parameters.senderId as { mode?: string } | undefined)?.mode === 'list';
 
 	it('stores every Sender ID in the picker\'s own shape, so the editor shows its value and not "Mode…"', () => {
@@ -212,6 +230,7 @@ describe('the examples: what the editor shows and which credential each node nee
 			ours.filter((node) => needsLogin(node.parameters)).map((node) => node.file),
 		);
 		expect([...loginFiles].sort()).toEqual([
+			'campaign-skip-opted-out.json',
 			'contact-signup-and-stop.json',
 			'form-signup-tag-and-template.json',
 			'low-balance-buy-credits.json',
