@@ -155,6 +155,26 @@ describe('contact.create', () => {
 			'\'Phone\' "0712345678" is not a usable phone number: a local number: set "Default Country Code" in the options, or write it in E.164 (+255...) [item 0]',
 		);
 	});
+
+	it('stores a number by its numbering plan: a trunk 0 after +255 dropped; one digit short fails before any request', async () => {
+		const scope = nock(BASE_URL)
+			.post('/api/auth/login/')
+			.reply(200, { tokens: { access: 'jwt-1' } })
+			.post('/api/messaging/contacts/', { name: 'Amina Juma', phone_e164: '+255712345678' })
+			.reply(201, CONTACT);
+		const create = (phone: string) =>
+			runNode({
+				credentials: jwtCredentials(),
+				parameters: { resource: 'contact', operation: 'create', name: 'Amina Juma', phone },
+			});
+		const { output } = await create('+255 0712 345 678');
+		expect(output[0].json.phone_e164).toBe('+255712345678');
+		scope.done();
+		const error = await caught(() => create('+255 712 345 67'));
+		expect(error.message).toBe(
+			'\'Phone\' "+255 712 345 67" is not a usable phone number: a number in Tanzania (+255) has 9 digits after the country code, this one has 8 [item 0]',
+		);
+	});
 });
 
 describe('contact.getAll', () => {
