@@ -62,7 +62,7 @@ function fillTo(state, n) {
 			name: `Bench contact ${i}`,
 			phone_e164: `+2557${String(20_000_000 + i)}`,
 		});
-		if (i % 10 === 0) contact.opt_out_at = now;
+		if (i % 10 === 0) /** @type {any} */ (contact).opt_out_at = now;
 	}
 }
 
