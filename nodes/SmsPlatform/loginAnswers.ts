@@ -1,16 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { isPlainObject } from './plainObject';
+
 /**
  * How the real server's own routes (the login family) answer, read in the API reference's shape, so an operation's
  * output has the same fields whichever route answered. endpoints.ts pairs each of these with its route; the transport
  * applies it to that route's answer. Shapes as in the service's code (branch `backend_testing`):
  * messaging/views_sms_beem.py, billing/views_sms.py, billing/views_payment.py, billing/views_billing_history.py.
- * Pure functions: this module imports nothing of the package's own.
+ * Pure functions: this module imports nothing of the package's own but plainObject.ts.
  */
-
-function isPlainObject(value: unknown): value is IDataObject {
-	return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /** `{success, data: {...}}` (or `{success, message: {...}}`) → the record inside; anything else as it came. */
 function inner(body: unknown, ...keys: string[]): unknown {

@@ -7,7 +7,7 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { getRequestSettings, parameterReader } from '../helpers/parameters';
-import { ServiceError, serviceCodeOf, useRequestOptions } from '../transport';
+import { nodeError, ServiceError, serviceCodeOf, useRequestOptions } from '../transport';
 import * as account from './account';
 import * as activity from './activity';
 import * as billing from './billing';
@@ -97,10 +97,7 @@ function notOfferedHere(caught: unknown, label: string): unknown {
 
 /** Every error names its item, once, the way n8n's own messages end: "… [item 2]". */
 function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex: number): Error {
-	const named =
-		error instanceof NodeApiError || error instanceof NodeOperationError
-			? error
-			: new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+	const named = nodeError(ctx.getNode(), error, itemIndex);
 	named.context.itemIndex = itemIndex;
 	const suffix = ` [item ${itemIndex}]`;
 	if (!named.message.endsWith(suffix)) named.message += suffix;

@@ -1,10 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-/** Billing history as servers send it: the record types, and the grouped answer some servers give. */
+import { isPlainObject } from '../plainObject';
 
-function isPlainObject(value: unknown): value is IDataObject {
-	return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
+/** Billing history as servers send it: the record types, and the grouped answer some servers give. */
 
 /** Group of a grouped billing history → the record `type` the API reference names. */
 const BILLING_GROUP_TYPES: Record<string, string> = {

@@ -1,8 +1,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { endpoints } from '../endpoints';
-import { nodeError } from './contacts';
-import { apiRequest, listRecords, ServiceError, type RequestSettings } from '../transport';
+import {
+	apiRequest,
+	listRecords,
+	nodeError,
+	ServiceError,
+	type RequestSettings,
+} from '../transport';
 
 /**
  * Contact → Create or Update's bulk import on the real server: `POST …/contacts/bulk-import/` with
@@ -143,7 +148,7 @@ export async function createOrUpdateOne(
 		});
 		return { action: 'created' };
 	} catch (caught) {
-		const error = nodeError(ctx, caught, itemIndex);
+		const error = nodeError(ctx.getNode(), caught, itemIndex);
 		// The service refused this contact (a number it does not take): its words, as the bulk import gives them.
 		if (error instanceof ServiceError && error.httpCode === '400')
 			return { action: 'refused', reason: error.serviceWords ?? error.message };

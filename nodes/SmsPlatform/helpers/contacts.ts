@@ -108,16 +108,6 @@ export async function findContactByPhone(
 	return records[0];
 }
 
-/** An error as the node throws it: the transport's own errors as they are, anything else wrapped. */
-export function nodeError(
-	ctx: IExecuteFunctions,
-	error: unknown,
-	itemIndex: number,
-): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
-}
-
 /**
  * The other contact that has this phone number, after a create or update that sent it failed (a 400 or 409 field
  * error, or the real server's 500 on update): asked of the service's contact list, not read from the error's text.

@@ -48,6 +48,51 @@ export function returnAllOrLimit(): INodeProperties[] {
 	];
 }
 
+/** Options: the optional fields of an operation, in the collection n8n shows as "Add option". */
+export function optionsField(options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options,
+	};
+}
+
+/**
+ * The optional fields of a record, in the collection n8n shows as "Add field": on create its Additional Fields, on
+ * update its Update Fields (a field not added stays as it is).
+ */
+export function recordFields(
+	name: 'additionalFields' | 'updateFields',
+	options: INodeProperties[],
+): INodeProperties {
+	return {
+		displayName: name === 'updateFields' ? 'Update Fields' : 'Additional Fields',
+		name,
+		type: 'collection',
+		placeholder: 'Add field',
+		default: {},
+		options,
+	};
+}
+
+/** A list operation's fields: Return All, Limit, and its Filters (read with chosenFilter, helpers/parameters.ts). */
+export function listFields(filters: INodeProperties[]): INodeProperties[] {
+	return [
+		...returnAllOrLimit(),
+		{
+			displayName: 'Filters',
+			name: 'filters',
+			type: 'collection',
+			placeholder: 'Add filter',
+			default: {},
+			options: filters,
+		},
+	];
+}
+
 /** The transport's defaults in the panel's units (seconds): the panel shows the values the transport uses. */
 const maxRateLimitWaitDefault = DEFAULT_SETTINGS.maxRateLimitWaitMs / 1000;
 const parallelRequestsDefault = DEFAULT_SETTINGS.parallelRequests;

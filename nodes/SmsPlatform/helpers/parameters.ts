@@ -246,6 +246,33 @@ export function listLimit(ctx: IExecuteFunctions, itemIndex: number): number | u
 	return returnAll ? undefined : readLimit(ctx, itemIndex, 1000000);
 }
 
+/** A list operation's Filters, as the item gives them. */
+export function readFilters(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	return ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+}
+
+/**
+ * One option of a list's Filters (its `name`, shown as `label`): one of `values`, or undefined when not set. Any other
+ * value (from an expression) fails the item, naming it.
+ */
+export function chosenFilter(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+	values: string[],
+): string | undefined {
+	const given = readFilters(ctx, itemIndex)[name];
+	if (given === undefined || given === '') return undefined;
+	const value = typeof given === 'string' ? given.trim() : given;
+	if (typeof value === 'string' && values.includes(value)) return value;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`'${label}' in 'Filters' is ${JSON.stringify(given)}, not one of ${values.join(', ')}`,
+		{ itemIndex, description: `Choose one of ${values.join(', ')} in 'Filters' → '${label}'.` },
+	);
+}
+
 /** A value's type as an error names it: 'must be text, not an object'. */
 export function describeType(value: unknown): string {
 	if (value === null) return 'null';

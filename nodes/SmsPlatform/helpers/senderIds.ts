@@ -8,6 +8,11 @@ import { getList, type ApiContext, type RequestSettings } from '../transport';
  * `sender_id` is the name a send takes. The one reader of the list: Sender ID → Get Many, Send's picker and its
  * advice on a refused sender ID.
  */
+/** The name a send takes for a sender ID record (`sender_id`; `name` on servers that call it so). */
+export function senderIdName(record: IDataObject): string {
+	return String(record.sender_id ?? record.name ?? '');
+}
+
 export async function listSenderIds(
 	ctx: ApiContext,
 	{

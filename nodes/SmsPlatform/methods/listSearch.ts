@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { endpoints } from '../endpoints';
-import { listSenderIds } from '../helpers/senderIds';
+import { listSenderIds, senderIdName } from '../helpers/senderIds';
 import { templateOutput } from '../helpers/templates';
 import { listRecords } from '../transport';
 
@@ -54,7 +54,7 @@ export async function searchSenderIds(
 ): Promise<INodeListSearchResult> {
 	const needle = (filter ?? '').trim().toLowerCase();
 	const results = (await listSenderIds(this, {}))
-		.map((record) => String(record.sender_id ?? record.name ?? ''))
+		.map(senderIdName)
 		.filter((name) => name && (!needle || name.toLowerCase().includes(needle)))
 		.map((name) => ({ name, value: name }));
 	return { results };

@@ -1,5 +1,5 @@
 import type { INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { readServerWords } from './words';
 import type { RequestSettings } from './defaults';
@@ -74,6 +74,16 @@ export function noRecordTitle(record: RecordName | undefined): string {
 	return record.id === undefined
 		? `The service has no such ${record.kind}`
 		: `The service has no ${record.kind} with the ID "${record.id}"`;
+}
+
+/** An error as the node throws it: n8n's node errors (the transport's own among them) as they are, anything else wrapped. */
+export function nodeError(
+	node: INode,
+	error: unknown,
+	itemIndex: number | undefined,
+): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(node, error as Error, { itemIndex });
 }
 
 export function titleFor(status: number): string {

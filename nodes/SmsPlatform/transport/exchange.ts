@@ -10,6 +10,7 @@ import {
 	type CredentialMode,
 	isBlockedByN8n,
 	networkError,
+	nodeError,
 	noRouteError,
 	refusedCredentialError,
 	type ServiceError,
@@ -73,10 +74,7 @@ export async function apiRequest<T = unknown>(
 		try {
 			response = await attemptUntilDecided<T>(ctx, tried.req);
 		} catch (caught) {
-			const error =
-				caught instanceof NodeApiError || caught instanceof NodeOperationError
-					? caught
-					: new NodeOperationError(ctx.getNode(), caught as Error, { itemIndex: req.itemIndex });
+			const error = nodeError(ctx.getNode(), caught, req.itemIndex);
 			await scrubError(ctx, error, req.itemIndex);
 			if (undecided) {
 				// The other route has no such record either, or is missing: the first 404 was the record's.

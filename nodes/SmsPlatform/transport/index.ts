@@ -27,6 +27,7 @@ export { readPages, PAGE_SIZE } from './pages';
 export {
 	credentialNotAccepted,
 	mayHaveBeenAccepted,
+	nodeError,
 	routeMissing,
 	ServiceError,
 	serviceCodeOf,

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { isPlainObject } from '../plainObject';
 import type { RequestSettings } from './defaults';
 import { unexpectedAnswerError } from './readAnswer';
 import { apiRequest } from './exchange';
@@ -224,10 +225,6 @@ export function listAnswer(
 }
 
 // Where a list sits in an answer: its records, its count, whether it has a next page.
-
-function isPlainObject(value: unknown): value is IDataObject {
-	return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /**
  * Where any list answer may keep its records: the page envelope's `results`, or a generic wrapper. An endpoint whose

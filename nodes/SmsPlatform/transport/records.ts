@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { isPlainObject } from '../plainObject';
 import type { RequestSettings } from './defaults';
 import { unexpectedAnswerError } from './readAnswer';
 import { apiRequest } from './exchange';
@@ -145,10 +146,6 @@ export async function getList(
 }
 
 // The record inside an answer, and its numbers.
-
-function isPlainObject(value: unknown): value is IDataObject {
-	return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /**
  * Generic wrappers, tried when an envelope holds several objects. An endpoint whose answer has a wrapper of its own

@@ -1,42 +1,32 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
-import { returnAllOrLimit } from '../../helpers/descriptions';
+import { listFields } from '../../helpers/descriptions';
 import { billingType, groupedRecords, withSameFields } from '../../helpers/billing';
-import { listLimit } from '../../helpers/parameters';
+import { chosenFilter, listLimit } from '../../helpers/parameters';
 import { listRecords } from '../../transport';
 
 const BILLING_TYPES = ['purchase', 'payment', 'usage'];
 
-const properties: INodeProperties[] = [
-	...returnAllOrLimit(),
+const properties: INodeProperties[] = listFields([
 	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add filter',
-		default: {},
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		default: 'payment',
 		options: [
+			{ name: 'Payment', value: 'payment', description: 'Mobile money payments' },
+			{ name: 'Purchase', value: 'purchase', description: 'SMS package purchases' },
 			{
-				displayName: 'Type',
-				name: 'type',
-				type: 'options',
-				default: 'payment',
-				options: [
-					{ name: 'Payment', value: 'payment', description: 'Mobile money payments' },
-					{ name: 'Purchase', value: 'purchase', description: 'SMS package purchases' },
-					{
-						name: 'Usage',
-						value: 'usage',
-						description: 'Credits used by sending (negative amounts)',
-					},
-				],
-				description: 'Return only records of this type. Not added: records of every type.',
+				name: 'Usage',
+				value: 'usage',
+				description: 'Credits used by sending (negative amounts)',
 			},
 		],
+		description: 'Return only records of this type. Not added: records of every type.',
 	},
-];
+]);
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['billing'], operation: ['getHistory'] } },
@@ -44,24 +34,9 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const qs: IDataObject = {};
-	if (filters.type !== undefined && filters.type !== '') {
-		const type = typeof filters.type === 'string' ? filters.type.trim() : filters.type;
-		if (typeof type !== 'string' || !BILLING_TYPES.includes(type)) {
-			throw new NodeOperationError(
-				this.getNode(),
-				`'Type' in 'Filters' is ${JSON.stringify(filters.type)}, not one of ${BILLING_TYPES.join(', ')}`,
-				{
-					itemIndex,
-					description: `Choose one of ${BILLING_TYPES.join(', ')} in 'Filters' → 'Type'.`,
-				},
-			);
-		}
-		qs.type = type;
-	}
+	const wanted = chosenFilter(this, itemIndex, 'type', 'Type', BILLING_TYPES);
+	const qs: IDataObject = wanted === undefined ? {} : { type: wanted };
 	// A server that ignores `type` (or lists the history grouped by kind) is filtered here.
-	const wanted = qs.type as string | undefined;
 	const records = await listRecords(this, {
 		// The login's history route has no usage records: usage is read from the documented route only. Nor does it
 		// list a package's payment as a payment (only as its purchase, and only payments without one as `payment`):

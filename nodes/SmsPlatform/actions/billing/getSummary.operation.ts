@@ -3,18 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
 import { getRecord } from '../../transport';
-import { PERIODS, readPeriod } from '../dashboard/period';
+import { periodField, readPeriod } from '../../helpers/period';
 
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Period',
-		name: 'period',
-		type: 'options',
-		default: '30d',
-		options: Object.entries(PERIODS).map(([value, { name }]) => ({ name, value })),
-		description: 'The days the totals cover, up to today',
-	},
-];
+const properties: INodeProperties[] = [periodField('The days the totals cover, up to today')];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['billing'], operation: ['getSummary'] } },

@@ -2,39 +2,29 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
-import { returnAllOrLimit } from '../../helpers/descriptions';
-import { listLimit } from '../../helpers/parameters';
+import { listFields } from '../../helpers/descriptions';
+import { listLimit, readFilters } from '../../helpers/parameters';
 import { readServiceDay, usageRow } from '../../helpers/usage';
 import { listRecords } from '../../transport';
 
-const properties: INodeProperties[] = [
-	...returnAllOrLimit(),
+const properties: INodeProperties[] = listFields([
 	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add filter',
-		default: {},
-		options: [
-			{
-				displayName: 'End Date',
-				name: 'endDate',
-				type: 'dateTime',
-				default: '',
-				description:
-					'Only records up to and including this day, in the service’s time zone (Africa/Dar_es_Salaam). Empty: up to today.',
-			},
-			{
-				displayName: 'Start Date',
-				name: 'startDate',
-				type: 'dateTime',
-				default: '',
-				description:
-					'Only records from this day on, in the service’s time zone (Africa/Dar_es_Salaam). Empty: from the first record.',
-			},
-		],
+		displayName: 'End Date',
+		name: 'endDate',
+		type: 'dateTime',
+		default: '',
+		description:
+			'Only records up to and including this day, in the service’s time zone (Africa/Dar_es_Salaam). Empty: up to today.',
 	},
-];
+	{
+		displayName: 'Start Date',
+		name: 'startDate',
+		type: 'dateTime',
+		default: '',
+		description:
+			'Only records from this day on, in the service’s time zone (Africa/Dar_es_Salaam). Empty: from the first record.',
+	},
+]);
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['billing'], operation: ['getUsage'] } },
@@ -43,7 +33,7 @@ export const description = updateDisplayOptions(
 
 /** One item per usage record (one a send): its day, credits used and cost, newest first. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const filters = readFilters(this, itemIndex);
 	const start = readServiceDay(this, filters.startDate, 'Start Date', itemIndex);
 	const end = readServiceDay(this, filters.endDate, 'End Date', itemIndex);
 	if (start && end && start > end) {

@@ -32,18 +32,10 @@ export const description = updateDisplayOptions(
 );
 
 /** What Simplify keeps of the 14 fields: the campaign and its delivery totals (timings and throughput dropped). */
-const SIMPLE_FIELDS = [
-	'campaign_id',
-	'name',
-	'status',
-	'total_recipients',
-	'sent',
-	'delivered',
-	'failed',
-	'delivery_rate',
-	'cost',
-	'currency',
-];
+/** The campaign's counts and cost: numbers in the output, and among the fields of its simplified form. */
+const COUNTS = ['total_recipients', 'sent', 'delivered', 'failed', 'delivery_rate', 'cost'];
+
+const SIMPLE_FIELDS = ['campaign_id', 'name', 'status', ...COUNTS, 'currency'];
 
 const CAMPAIGN_NOT_READ = /Failed to get campaign analytics/;
 
@@ -54,16 +46,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		// again gives the same answer, and the id is the first thing to check.
 		noMatchWords: CAMPAIGN_NOT_READ,
 		itemIndex,
-		numbers: [
-			'total_recipients',
-			'sent',
-			'delivered',
-			'failed',
-			'delivery_rate',
-			'cost',
-			'duration_seconds',
-			'messages_per_second',
-		],
+		numbers: [...COUNTS, 'duration_seconds', 'messages_per_second'],
 	});
 	return shapeOutput(this, itemIndex, analytics, { simple: SIMPLE_FIELDS, id: 'campaign_id' });
 }

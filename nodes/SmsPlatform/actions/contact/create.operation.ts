@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
+import { recordFields } from '../../helpers/descriptions';
 import {
 	findContactByPhone,
-	nodeError,
 	phoneExistsError,
 	phoneHolder,
 	readAttributes,
@@ -14,7 +14,7 @@ import {
 } from '../../helpers/contacts';
 import { readCountryCode } from '../../helpers/countryCode';
 import { requiredString } from '../../helpers/parameters';
-import { apiRequest, unwrapObject } from '../../transport';
+import { apiRequest, nodeError, unwrapObject } from '../../transport';
 import {
 	attributesField,
 	countryCodeOptions,
@@ -27,14 +27,7 @@ import {
 const properties: INodeProperties[] = [
 	nameField,
 	phoneField,
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add field',
-		default: {},
-		options: [attributesField, emailField, tagsField],
-	},
+	recordFields('additionalFields', [attributesField, emailField, tagsField]),
 	countryCodeOptions,
 ];
 
@@ -87,7 +80,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		// A number already a contact's: the service's list says so (its error's text is not read).
 		throw (await phoneHolder(this, error, phone, itemIndex))
 			? phoneExistsError(this, error as NodeApiError, phone, itemIndex)
-			: nodeError(this, error, itemIndex);
+			: nodeError(this.getNode(), error, itemIndex);
 	}
 	if (answer.id !== undefined && answer.id !== null && answer.id !== '') return answer;
 	const contact = await findContactByPhone(this, phone, itemIndex);

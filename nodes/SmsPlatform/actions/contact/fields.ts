@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { MAX_OPT_OUT_REASON } from '../../helpers/contacts';
 import { defaultCountryCodeOption } from '../../helpers/countryCode';
-import { idField } from '../../helpers/descriptions';
+import { idField, optionsField } from '../../helpers/descriptions';
 
 /** The fields the contact operations share. */
 
@@ -13,14 +13,7 @@ export const contactIdField: INodeProperties = idField(
 );
 
 /** The Options of an operation that takes one phone number: only its Default Country Code. */
-export const countryCodeOptions: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add option',
-	default: {},
-	options: [defaultCountryCodeOption],
-};
+export const countryCodeOptions: INodeProperties = optionsField([defaultCountryCodeOption]);
 
 export const nameField: INodeProperties = {
 	displayName: 'Name',

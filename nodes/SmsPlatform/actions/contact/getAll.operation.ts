@@ -4,82 +4,65 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { endpoints } from '../../endpoints';
 import { readEmail, readPhone } from '../../helpers/contacts';
 import { defaultCountryCodeOption, readCountryCode } from '../../helpers/countryCode';
-import { returnAllOrLimit } from '../../helpers/descriptions';
-import { listLimit, optionalString } from '../../helpers/parameters';
+import { listFields, optionsField } from '../../helpers/descriptions';
+import { listLimit, optionalString, readFilters } from '../../helpers/parameters';
 import { listRecords } from '../../transport';
+import { phoneField } from './fields';
 
 const properties: INodeProperties[] = [
-	...returnAllOrLimit(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Active',
-				name: 'isActive',
-				type: 'options',
-				default: 'active',
-				options: [
-					{ name: 'Active Only', value: 'active' },
-					{ name: 'Inactive Only', value: 'inactive' },
-				],
-				description:
-					'Whether to return only active contacts or only inactive ones. Defaults to active only.',
-			},
-			{
-				displayName: 'Email',
-				name: 'email',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. amina@example.com',
-				description: 'Return only the contact with this exact email address',
-			},
-			{
-				displayName: 'Phone',
-				name: 'phone',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. +255712345678',
-				description:
-					"Return only the contact with this phone number. A local number needs 'Default Country Code' in the options.",
-			},
-			{
-				displayName: 'Search',
-				name: 'search',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Amina',
-				description: 'Return contacts whose name, phone number or email contains this text',
-			},
-		],
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			defaultCountryCodeOption,
-			{
-				displayName: 'Sort',
-				name: 'sort',
-				type: 'options',
-				default: '-created_at',
-				options: [
-					{ name: 'Last Contacted First', value: '-last_contacted_at' },
-					{ name: 'Name (A to Z)', value: 'name' },
-					{ name: 'Name (Z to A)', value: '-name' },
-					{ name: 'Newest First', value: '-created_at' },
-					{ name: 'Oldest First', value: 'created_at' },
-				],
-				description: 'The order of the contacts. Defaults to newest first.',
-			},
-		],
-	},
+	...listFields([
+		{
+			displayName: 'Active',
+			name: 'isActive',
+			type: 'options',
+			default: 'active',
+			options: [
+				{ name: 'Active Only', value: 'active' },
+				{ name: 'Inactive Only', value: 'inactive' },
+			],
+			description:
+				'Whether to return only active contacts or only inactive ones. Defaults to active only.',
+		},
+		{
+			displayName: 'Email',
+			name: 'email',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. amina@example.com',
+			description: 'Return only the contact with this exact email address',
+		},
+		{
+			...phoneField,
+			required: false,
+			description:
+				"Return only the contact with this phone number. A local number needs 'Default Country Code' in the options.",
+		},
+		{
+			displayName: 'Search',
+			name: 'search',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Amina',
+			description: 'Return contacts whose name, phone number or email contains this text',
+		},
+	]),
+	optionsField([
+		defaultCountryCodeOption,
+		{
+			displayName: 'Sort',
+			name: 'sort',
+			type: 'options',
+			default: '-created_at',
+			options: [
+				{ name: 'Last Contacted First', value: '-last_contacted_at' },
+				{ name: 'Name (A to Z)', value: 'name' },
+				{ name: 'Name (Z to A)', value: '-name' },
+				{ name: 'Newest First', value: '-created_at' },
+				{ name: 'Oldest First', value: 'created_at' },
+			],
+			description: 'The order of the contacts. Defaults to newest first.',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(
@@ -88,7 +71,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const filters = readFilters(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	const search = optionalString(filters.search, 'Search', this, itemIndex);

@@ -3,21 +3,12 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
 import { MAX_OPT_OUT_REASON, readContactId } from '../../helpers/contacts';
+import { optionsField } from '../../helpers/descriptions';
 import { optionalString } from '../../helpers/parameters';
 import { apiRequest } from '../../transport';
 import { contactIdField, reasonOption } from './fields';
 
-const properties: INodeProperties[] = [
-	contactIdField,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [reasonOption],
-	},
-];
+const properties: INodeProperties[] = [contactIdField, optionsField([reasonOption])];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['contact'], operation: ['optOut'] } },

@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
+import { recordFields } from '../../helpers/descriptions';
 import {
 	phoneHolder,
-	nodeError,
 	readAttributes,
 	readContactId,
 	readEmail,
@@ -13,54 +13,45 @@ import {
 } from '../../helpers/contacts';
 import { readCountryCode } from '../../helpers/countryCode';
 import { requiredString } from '../../helpers/parameters';
-import { apiRequest, ServiceError, unwrapObject } from '../../transport';
+import { apiRequest, nodeError, ServiceError, unwrapObject } from '../../transport';
 import {
 	attributesField,
 	contactIdField,
 	countryCodeOptions,
 	emailField,
+	phoneField,
 	tagsField,
 } from './fields';
 
 const properties: INodeProperties[] = [
 	contactIdField,
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add field',
-		default: {},
-		options: [
-			{
-				displayName: 'Active',
-				name: 'isActive',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether the contact is active (inactive contacts are kept but not messaged). Not added: the contact stays as it is.',
-			},
-			attributesField,
-			emailField,
-			{
-				displayName: 'Name',
-				name: 'name',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Amina Juma',
-				description: 'The full name of the contact',
-			},
-			{
-				displayName: 'Phone',
-				name: 'phone',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. +255712345678',
-				description:
-					"The new phone number with + and the country code, or a local number with 'Default Country Code' set in the options",
-			},
-			tagsField,
-		],
-	},
+	recordFields('updateFields', [
+		{
+			displayName: 'Active',
+			name: 'isActive',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether the contact is active (inactive contacts are kept but not messaged). Not added: the contact stays as it is.',
+		},
+		attributesField,
+		emailField,
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Amina Juma',
+			description: 'The full name of the contact',
+		},
+		{
+			...phoneField,
+			required: false,
+			description:
+				"The new phone number with + and the country code, or a local number with 'Default Country Code' set in the options",
+		},
+		tagsField,
+	]),
 	countryCodeOptions,
 ];
 
@@ -111,7 +102,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		});
 		return unwrapObject(response.body);
 	} catch (caught) {
-		const error = nodeError(this, caught, itemIndex);
+		const error = nodeError(this.getNode(), caught, itemIndex);
 		const phone = body.phone_e164 as string | undefined;
 		const holder = phone && (await phoneHolder(this, error, phone, itemIndex, id));
 		if (!holder) throw error;

@@ -16,6 +16,7 @@ import {
 } from '../../helpers/contactImport';
 import { MAX_IMPORT, readEmail, readPhone } from '../../helpers/contacts';
 import { readCountryCode } from '../../helpers/countryCode';
+import { recordFields } from '../../helpers/descriptions';
 import { getRequestSettings, optionalString, parameterReader } from '../../helpers/parameters';
 import { mayHaveBeenAccepted } from '../../transport';
 import { ownCopy, type FailureGate, type ItemResult, type OperationOutput } from '../operation';
@@ -24,14 +25,7 @@ import { countryCodeOptions, emailField, nameField, phoneField } from './fields'
 const properties: INodeProperties[] = [
 	nameField,
 	phoneField,
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add field',
-		default: {},
-		options: [emailField],
-	},
+	recordFields('additionalFields', [emailField]),
 	countryCodeOptions,
 ];
 

@@ -3,18 +3,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
 import { getRecord } from '../../transport';
-import { PERIODS, ignoredPeriod, readPeriod } from './period';
+import { PERIODS, ignoredPeriod, periodField, readPeriod } from '../../helpers/period';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Period',
-		name: 'period',
-		type: 'options',
-		default: '30d',
-		options: Object.entries(PERIODS).map(([value, { name }]) => ({ name, value })),
-		description:
-			"The period the metrics cover, up to today. If the service answers for another period, the output says so in 'periodIgnored' and 'requestedPeriod'.",
-	},
+	periodField(
+		"The period the metrics cover, up to today. If the service answers for another period, the output says so in 'periodIgnored' and 'requestedPeriod'.",
+	),
 ];
 
 export const description = updateDisplayOptions(

@@ -2,31 +2,20 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints, UNREAD_ONLY } from '../../endpoints';
-import { returnAllOrLimit } from '../../helpers/descriptions';
+import { listFields } from '../../helpers/descriptions';
 import { isRead } from '../../helpers/notifications';
-import { listLimit } from '../../helpers/parameters';
+import { listLimit, readFilters } from '../../helpers/parameters';
 import { listRecords } from '../../transport';
 
-const properties: INodeProperties[] = [
-	...returnAllOrLimit(),
+const properties: INodeProperties[] = listFields([
 	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Unread Only',
-				name: 'unreadOnly',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to return only notifications that are not read yet. Defaults to false.',
-			},
-		],
+		displayName: 'Unread Only',
+		name: 'unreadOnly',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return only notifications that are not read yet. Defaults to false.',
 	},
-];
+]);
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['notification'], operation: ['getAll'] } },
@@ -34,8 +23,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const unreadOnly = filters.unreadOnly === true;
+	const unreadOnly = readFilters(this, itemIndex).unreadOnly === true;
 	// A server may ignore both filters: read notifications are left out here too, on whichever read flag they carry.
 	return await listRecords(this, {
 		...endpoints.notifications(),

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { dedupeKeyOptions, dedupeWaitNotice } from '../../dedupe/fields';
+import { optionsField } from '../../helpers/descriptions';
 
 /**
  * The fields of a package bought by mobile money, as Partner Tenant → Initiate Payment and Account → Buy Credits both
@@ -101,47 +102,40 @@ export function paymentFields(
 			description:
 				'The buyer’s mobile money network: the payment request reaches the buyer’s phone only through it',
 		},
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add option',
-			default: {},
-			options: [
-				// Alphabetical, as every option list of the node: Poll Interval and Wait Timeout show once Wait for Completion
-				// is on.
-				dedupe.key,
-				dedupe.wait,
-				{
-					displayName: 'Poll Interval',
-					name: 'pollInterval',
-					type: 'number',
-					typeOptions: { minValue: 1, maxValue: 300 },
-					default: 10,
-					description: 'Seconds between two checks of the payment while waiting. Defaults to 10.',
-					displayOptions: { show: { waitForCompletion: [true] } },
-				},
-				dedupe.retry,
-				{
-					displayName: 'Wait for Completion',
-					name: 'waitForCompletion',
-					type: 'boolean',
-					default: false,
-					description:
-						'Whether to wait until the buyer confirms the payment on their phone. The output is then the payment’s last state. Defaults to false.',
-				},
-				{
-					displayName: 'Wait Timeout',
-					name: 'waitTimeout',
-					type: 'number',
-					typeOptions: { minValue: 1, maxValue: 3600 },
-					default: 300,
-					description:
-						"Seconds to wait at most. A payment still pending then does not stop the workflow: the output has 'timedOut' set to true, and the payment may still complete. Defaults to 300.",
-					displayOptions: { show: { waitForCompletion: [true] } },
-				},
-			],
-		},
+		optionsField([
+			// Alphabetical, as every option list of the node: Poll Interval and Wait Timeout show once Wait for Completion
+			// is on.
+			dedupe.key,
+			dedupe.wait,
+			{
+				displayName: 'Poll Interval',
+				name: 'pollInterval',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 300 },
+				default: 10,
+				description: 'Seconds between two checks of the payment while waiting. Defaults to 10.',
+				displayOptions: { show: { waitForCompletion: [true] } },
+			},
+			dedupe.retry,
+			{
+				displayName: 'Wait for Completion',
+				name: 'waitForCompletion',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to wait until the buyer confirms the payment on their phone. The output is then the payment’s last state. Defaults to false.',
+			},
+			{
+				displayName: 'Wait Timeout',
+				name: 'waitTimeout',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 3600 },
+				default: 300,
+				description:
+					"Seconds to wait at most. A payment still pending then does not stop the workflow: the output has 'timedOut' set to true, and the payment may still complete. Defaults to 300.",
+				displayOptions: { show: { waitForCompletion: [true] } },
+			},
+		]),
 		// Under Options: what a Dedupe Key costs, before the run.
 		dedupeWaitNotice(resource, operation),
 	];

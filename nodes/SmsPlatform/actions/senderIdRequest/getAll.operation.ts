@@ -1,36 +1,26 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
-import { returnAllOrLimit } from '../../helpers/descriptions';
-import { listLimit } from '../../helpers/parameters';
+import { listFields } from '../../helpers/descriptions';
+import { chosenFilter, listLimit } from '../../helpers/parameters';
 import { listRecords } from '../../transport';
 import { REQUEST_STATUSES } from './statuses';
 
-const properties: INodeProperties[] = [
-	...returnAllOrLimit(),
+const properties: INodeProperties[] = listFields([
 	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				default: 'pending',
-				options: REQUEST_STATUSES.map(({ name, value, description }) => ({
-					name,
-					value,
-					description,
-				})),
-				description: 'Return only requests with this status. Defaults to Pending.',
-			},
-		],
+		displayName: 'Status',
+		name: 'status',
+		type: 'options',
+		default: 'pending',
+		options: REQUEST_STATUSES.map(({ name, value, description }) => ({
+			name,
+			value,
+			description,
+		})),
+		description: 'Return only requests with this status. Defaults to Pending.',
 	},
-];
+]);
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['senderIdRequest'], operation: ['getAll'] } },
@@ -38,20 +28,8 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const values = REQUEST_STATUSES.map((status) => status.value);
-	let wanted: string | undefined;
-	if (filters.status !== undefined && filters.status !== '') {
-		const status = typeof filters.status === 'string' ? filters.status.trim() : filters.status;
-		if (typeof status !== 'string' || !values.includes(status)) {
-			throw new NodeOperationError(
-				this.getNode(),
-				`'Status' in 'Filters' is ${JSON.stringify(filters.status)}, not one of ${values.join(', ')}`,
-				{ itemIndex, description: `Choose one of ${values.join(', ')} in 'Filters' → 'Status'.` },
-			);
-		}
-		wanted = status;
-	}
+	const wanted = chosenFilter(this, itemIndex, 'status', 'Status', values);
 	// The service ignores `?status=`: every page is read and filtered here, before the limit counts.
 	return await listRecords(this, {
 		...endpoints.senderIdRequests(),

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { dedupeKeyOptions, dedupeWaitNotice } from '../../dedupe/fields';
-import { NEEDS_LOGIN } from '../../helpers/descriptions';
+import { NEEDS_LOGIN, optionsField } from '../../helpers/descriptions';
 import { defaultCountryCodeOption } from '../../helpers/countryCode';
 import { templateLocator } from '../template/fields';
 import { CONTACTS_PER_PAGE } from './optedOut';
@@ -133,102 +133,95 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				displayName: 'Batch Size',
-				name: 'batchSize',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: MAX_BATCH_SIZE },
-				default: DEFAULT_BATCH_SIZE,
-				description:
-					'Recipients per request (1 to 1000) when an item has many recipients or items are combined. Defaults to 100.',
-			},
-			{
-				displayName: 'Check Balance First',
-				name: 'checkBalanceFirst',
-				type: 'boolean',
-				default: false,
-				description:
-					"Whether to read the balance before sending and send nothing when it cannot cover the whole run. The cost is counted as the route that sends charges it: the service's own send route one credit per recipient whatever the length, the API reference's route recipients × SMS parts. Each item then gets an error with the estimate and the balance. Defaults to false.",
-			},
-			{
-				displayName: 'Combine Items',
-				name: 'combineItems',
-				type: 'boolean',
-				default: false,
-				description:
-					"Whether to send items with the same message, sender ID and tenant in one request per 'Batch Size' recipients, instead of one request per item. Each item still gets its own output. Defaults to false.",
-			},
-			dedupe.key,
-			dedupe.wait,
-			defaultCountryCodeOption,
-			// Alphabetical, as n8n's lint requires of 5 or more options: shown only once Wait for Delivery is on.
-			{
-				displayName: 'Delivery Timeout',
-				name: 'deliveryTimeout',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: MAX_DELIVERY_TIMEOUT },
-				default: DEFAULT_DELIVERY_TIMEOUT,
-				description:
-					"Seconds to wait for the final status. When they pass first, the item has 'deliveryTimedOut' set to true and the last status seen. Defaults to 120.",
-				displayOptions: { show: { waitForDelivery: [true] } },
-			},
-			{
-				displayName: 'Dry Run',
-				name: 'dryRun',
-				type: 'boolean',
-				default: false,
-				description:
-					"Whether to preview the send instead of sending: each item shows its recipients, text, SMS parts, credits and the request it would go in, and fails where the send would (an invalid number, a template variable without a value, a balance too low). The balance and the sender IDs are read; nothing is sent, no 'Dedupe Key' is used. Defaults to false.",
-			},
-			{
-				displayName: 'Replace Special Characters',
-				name: 'replaceSpecialCharacters',
-				type: 'boolean',
-				default: false,
-				description:
-					"Whether to put plain forms in place of special characters before sending: straight quotes for curly ones, - for dashes, plain letters for accented ones (é → e). The service's messaging route takes plain text only; characters with no plain form, such as emoji, still fail the item and are named. Defaults to false.",
-			},
-			dedupe.retry,
-			{
-				displayName: 'Schedule Time',
-				name: 'scheduleTime',
-				type: 'dateTime',
-				default: '',
-				description: `When the service should send the SMS, in the workflow's time zone: in the future, within a year (${NEEDS_LOGIN}). Where the service cannot schedule a send, the item fails and nothing is sent. Defaults to sending now.`,
-			},
-			{
-				displayName: 'Skip Opted-Out Contacts',
-				name: 'skipOptedOut',
-				type: 'boolean',
-				default: false,
-				description: `Whether to leave out the numbers whose contact has opted out; 'skippedOptedOut' lists them, and an item whose every number opted out is not sent. Numbers without a contact are sent. The contact list is read once a run, every page: one request per ${CONTACTS_PER_PAGE} contacts (${1000 / CONTACTS_PER_PAGE} for 1,000 contacts, ${10000 / CONTACTS_PER_PAGE} for 10,000) from the hourly budget of 1,000 requests (${NEEDS_LOGIN}). Defaults to false.`,
-			},
-			{
-				displayName: 'Tenant Account ID',
-				name: 'tenantAccountId',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 6f1c2d3e-4b5a-4c7d-9e8f-0a1b2c3d4e5f',
-				description:
-					"Partners only: send for this tenant, using its credits. The service account ID from the output of 'Create' (not the tenant ID).",
-			},
-			{
-				displayName: 'Wait for Delivery',
-				name: 'waitForDelivery',
-				type: 'boolean',
-				default: false,
-				description:
-					"Whether to wait until each message is delivered or failed before the node finishes, so the workflow can branch on 'status'. Status checks use the same hourly request budget as sends. Defaults to false.",
-			},
-		],
-	},
+	optionsField([
+		{
+			displayName: 'Batch Size',
+			name: 'batchSize',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_BATCH_SIZE },
+			default: DEFAULT_BATCH_SIZE,
+			description:
+				'Recipients per request (1 to 1000) when an item has many recipients or items are combined. Defaults to 100.',
+		},
+		{
+			displayName: 'Check Balance First',
+			name: 'checkBalanceFirst',
+			type: 'boolean',
+			default: false,
+			description:
+				"Whether to read the balance before sending and send nothing when it cannot cover the whole run. The cost is counted as the route that sends charges it: the service's own send route one credit per recipient whatever the length, the API reference's route recipients × SMS parts. Each item then gets an error with the estimate and the balance. Defaults to false.",
+		},
+		{
+			displayName: 'Combine Items',
+			name: 'combineItems',
+			type: 'boolean',
+			default: false,
+			description:
+				"Whether to send items with the same message, sender ID and tenant in one request per 'Batch Size' recipients, instead of one request per item. Each item still gets its own output. Defaults to false.",
+		},
+		dedupe.key,
+		dedupe.wait,
+		defaultCountryCodeOption,
+		// Alphabetical, as n8n's lint requires of 5 or more options: shown only once Wait for Delivery is on.
+		{
+			displayName: 'Delivery Timeout',
+			name: 'deliveryTimeout',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_DELIVERY_TIMEOUT },
+			default: DEFAULT_DELIVERY_TIMEOUT,
+			description:
+				"Seconds to wait for the final status. When they pass first, the item has 'deliveryTimedOut' set to true and the last status seen. Defaults to 120.",
+			displayOptions: { show: { waitForDelivery: [true] } },
+		},
+		{
+			displayName: 'Dry Run',
+			name: 'dryRun',
+			type: 'boolean',
+			default: false,
+			description:
+				"Whether to preview the send instead of sending: each item shows its recipients, text, SMS parts, credits and the request it would go in, and fails where the send would (an invalid number, a template variable without a value, a balance too low). The balance and the sender IDs are read; nothing is sent, no 'Dedupe Key' is used. Defaults to false.",
+		},
+		{
+			displayName: 'Replace Special Characters',
+			name: 'replaceSpecialCharacters',
+			type: 'boolean',
+			default: false,
+			description:
+				"Whether to put plain forms in place of special characters before sending: straight quotes for curly ones, - for dashes, plain letters for accented ones (é → e). The service's messaging route takes plain text only; characters with no plain form, such as emoji, still fail the item and are named. Defaults to false.",
+		},
+		dedupe.retry,
+		{
+			displayName: 'Schedule Time',
+			name: 'scheduleTime',
+			type: 'dateTime',
+			default: '',
+			description: `When the service should send the SMS, in the workflow's time zone: in the future, within a year (${NEEDS_LOGIN}). Where the service cannot schedule a send, the item fails and nothing is sent. Defaults to sending now.`,
+		},
+		{
+			displayName: 'Skip Opted-Out Contacts',
+			name: 'skipOptedOut',
+			type: 'boolean',
+			default: false,
+			description: `Whether to leave out the numbers whose contact has opted out; 'skippedOptedOut' lists them, and an item whose every number opted out is not sent. Numbers without a contact are sent. The contact list is read once a run, every page: one request per ${CONTACTS_PER_PAGE} contacts (${1000 / CONTACTS_PER_PAGE} for 1,000 contacts, ${10000 / CONTACTS_PER_PAGE} for 10,000) from the hourly budget of 1,000 requests (${NEEDS_LOGIN}). Defaults to false.`,
+		},
+		{
+			displayName: 'Tenant Account ID',
+			name: 'tenantAccountId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 6f1c2d3e-4b5a-4c7d-9e8f-0a1b2c3d4e5f',
+			description:
+				"Partners only: send for this tenant, using its credits. The service account ID from the output of 'Create' (not the tenant ID).",
+		},
+		{
+			displayName: 'Wait for Delivery',
+			name: 'waitForDelivery',
+			type: 'boolean',
+			default: false,
+			description:
+				"Whether to wait until each message is delivered or failed before the node finishes, so the workflow can branch on 'status'. Status checks use the same hourly request budget as sends. Defaults to false.",
+		},
+	]),
 	// Under Options: what a Dedupe Key costs, before the run.
 	dedupeWaitNotice('sms', 'send'),
 ];

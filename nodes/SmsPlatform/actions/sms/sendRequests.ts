@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, NodeApiError } from 'n8n-workflow'
 import { NodeOperationError } from 'n8n-workflow';
 
 import { endpoints, type SendRules } from '../../endpoints';
-import { listSenderIds } from '../../helpers/senderIds';
+import { listSenderIds, senderIdName } from '../../helpers/senderIds';
 import {
 	apiRequest,
 	type ApiRequest,
@@ -263,7 +263,7 @@ export async function explainSenderId(
 			(records) =>
 				records
 					.filter((r) => r.status === undefined || r.status === 'active')
-					.map((r) => String(r.sender_id ?? r.name ?? ''))
+					.map(senderIdName)
 					.filter(Boolean),
 		);
 		senderIdsOf.set(ctx, lookup);

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
+import { recordFields } from '../../helpers/descriptions';
 import { optionalString, requiredString } from '../../helpers/parameters';
 import {
 	descriptionNotKept,
@@ -45,14 +46,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		description: categoryDescription,
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add field',
-		default: {},
-		options: [descriptionField, languageField],
-	},
+	recordFields('additionalFields', [descriptionField, languageField]),
 ];
 
 export const description = updateDisplayOptions(

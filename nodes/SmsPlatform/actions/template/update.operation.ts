@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
+import { recordFields } from '../../helpers/descriptions';
 import { requiredString } from '../../helpers/parameters';
 import { toServerCategory } from '../../helpers/templateCategories';
 import { descriptionNotKept, explainBodyRefusal, templateOutput } from '../../helpers/templates';
@@ -16,34 +17,27 @@ import {
 
 const properties: INodeProperties[] = [
 	templateIdField,
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add field',
-		default: {},
-		options: [
-			{
-				displayName: 'Body',
-				name: 'body',
-				type: 'string',
-				default: '',
-				typeOptions: { rows: 4 },
-				description: bodyDescription,
-			},
-			categoryField,
-			descriptionField,
-			languageField,
-			{
-				displayName: 'Name',
-				name: 'name',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Order ready',
-				description: 'The new name of the template, unique in the account',
-			},
-		],
-	},
+	recordFields('updateFields', [
+		{
+			displayName: 'Body',
+			name: 'body',
+			type: 'string',
+			default: '',
+			typeOptions: { rows: 4 },
+			description: bodyDescription,
+		},
+		categoryField,
+		descriptionField,
+		languageField,
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Order ready',
+			description: 'The new name of the template, unique in the account',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(

@@ -1,7 +1,9 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-/** The periods Get Metrics asks for, in days, with their names in the Period field. */
+import { isPlainObject } from '../plainObject';
+
+/** The periods Get Metrics and Get Summary ask for, in days, with their names in the Period field. */
 export const PERIODS: Record<string, { days: number; name: string }> = {
 	'7d': { days: 7, name: 'Last 7 Days' },
 	'30d': { days: 30, name: 'Last 30 Days' },
@@ -19,7 +21,7 @@ const UNIT_DAYS: Record<string, number> = { d: 1, w: 7, m: 30, y: 365 };
  */
 function periodDays(value: unknown): number | undefined {
 	if (typeof value === 'number') return value > 0 ? value : undefined;
-	if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+	if (isPlainObject(value)) {
 		const { start, end } = value as IDataObject;
 		const from = typeof start === 'string' ? Date.parse(start) : NaN;
 		const to = typeof end === 'string' ? Date.parse(end) : NaN;
@@ -68,13 +70,25 @@ export function ignoredPeriod(answer: IDataObject, asked: string): { stated: unk
  */
 function periodInCards(answer: IDataObject, wanted: number): { stated: unknown } | undefined {
 	for (const value of Object.values(answer)) {
-		if (value === null || typeof value !== 'object' || Array.isArray(value)) continue;
-		const description = (value as IDataObject).description;
+		if (!isPlainObject(value)) continue;
+		const description = value.description;
 		const days = typeof description === 'string' ? periodDays(description) : undefined;
 		if (days !== undefined && Math.abs(days - wanted) > Math.max(1, wanted * 0.01))
 			return { stated: description };
 	}
 	return undefined;
+}
+
+/** The Period field (Dashboard → Get Metrics, Billing → Get Summary): the PERIODS, with what it covers there. */
+export function periodField(description: string): INodeProperties {
+	return {
+		displayName: 'Period',
+		name: 'period',
+		type: 'options',
+		default: '30d',
+		options: Object.entries(PERIODS).map(([value, { name }]) => ({ name, value })),
+		description,
+	};
 }
 
 /** An item's 'Period' (Dashboard → Get Metrics, Billing → Get Summary), checked to be one of PERIODS. */
