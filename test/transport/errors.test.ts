@@ -11,11 +11,13 @@ import { adviceFor } from '../../nodes/SmsPlatform/transport/advice';
 import { ownCopy } from '../../nodes/SmsPlatform/actions/operation';
 import {
 	buildApiError,
-	credentialNotAccepted,
-	mayHaveBeenAccepted,
 	refusedCredentialError,
 	ServiceError,
 } from '../../nodes/SmsPlatform/transport/errors';
+import {
+	credentialNotAccepted,
+	mayHaveBeenAccepted,
+} from '../../nodes/SmsPlatform/transport/whatFailed';
 import { testSettings as policy } from '../support/testSettings';
 import { BASE_URL, runNode, caught } from '../support/harness';
 

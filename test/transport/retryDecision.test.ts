@@ -12,7 +12,7 @@ import {
 	type Decision,
 	type Situation,
 } from '../../nodes/SmsPlatform/transport/policy';
-import { settingsFor } from '../../nodes/SmsPlatform/transport/session';
+import { settingsFor } from '../../nodes/SmsPlatform/transport/settings';
 import { productionSettings } from '../support/testSettings';
 
 const NOW = Date.UTC(2026, 10, 24, 12, 0, 0);

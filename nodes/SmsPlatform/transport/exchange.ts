@@ -8,14 +8,13 @@ import {
 	blockedByN8nError,
 	buildApiError,
 	type CredentialMode,
-	isBlockedByN8n,
 	networkError,
-	nodeError,
 	noRouteError,
 	refusedCredentialError,
 	type ServiceError,
 	tooLongWaitError,
 } from './errors';
+import { isBlockedByN8n, nodeError } from './whatFailed';
 import { isLoginFailure, loginError } from './login';
 import { decide, networkFailure, type Attempt, type Counters } from './policy';
 import { parseBody, readAnswer, saysNoMatch } from './readAnswer';
@@ -28,18 +27,16 @@ import {
 	routesFor,
 	triesTheOther,
 } from './routes';
+import { noteRateHeaders, paceDelay } from './rateBudget';
+import { scrubAnswer, scrubError } from './secrets';
 import {
 	CREDENTIAL_TYPE,
 	credentialsDecrypted,
 	credentialsOf,
-	noteRateHeaders,
-	paceDelay,
-	scrubAnswer,
-	scrubError,
 	sessionOf,
-	settingsOf,
 	type ApiContext,
 } from './session';
+import { settingsOf } from './settings';
 
 /**
  * The HTTP exchange: one request to the service through n8n's request helper with the credential, repeated as the

@@ -8,7 +8,8 @@ import type {
 import { endpoints } from '../endpoints';
 import { readServerWords } from './words';
 import { unreachableAdvice } from './advice';
-import { buildApiError, isBlockedByN8n } from './errors';
+import { buildApiError } from './errors';
+import { isBlockedByN8n } from './whatFailed';
 import { checkedBaseUrl } from './routes';
 import { networkFailure } from './policy';
 

@@ -6,7 +6,9 @@ import { unexpectedAnswerError } from './readAnswer';
 import { apiRequest } from './exchange';
 import type { ApiRequest, ApiResponse } from './request';
 import type { LoginRoute } from '../endpoints';
-import { parallelBudget, sessionOf, settingsOf, type ApiContext } from './session';
+import { parallelBudget } from './rateBudget';
+import { sessionOf, type ApiContext } from './session';
+import { settingsOf } from './settings';
 
 /** The page and page size of a list request's query, for the login route's own query. */
 function pageQuery(qs: IDataObject | undefined): IDataObject {

@@ -4,7 +4,7 @@ import type { RequestSettings } from './defaults';
  * What a request does after each attempt, as pure functions: retry, log in again, wait for the rate limit, or read
  * the answer (table-tested in test/transport/retryDecision.test.ts), and the headers and network errors that decision
  * reads. The I/O loop in exchange.ts only carries it out; what a run spends before a request (its settings, the
- * rate-limit pacing, the parallel slots) is in session.ts.
+ * rate-limit pacing, the parallel slots) is in rateBudget.ts.
  */
 
 export function backoff(settings: RequestSettings, retry: number): number {

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-
-import { endpoints } from '../../endpoints';
 import { sleep } from 'n8n-workflow';
 
+import { endpoints } from '../../endpoints';
 import { credentialNotAccepted, getRecord, parallelSlots } from '../../transport';
 import type { PreparedItem } from './prepare';
 import type { SendOutcome } from './sendOutcome';
@@ -81,6 +80,9 @@ export async function waitForDelivery(
 	let interval = FIRST_INTERVAL_MS;
 	// The transport picks the status route for the credential (routes.ts); when every route refused it, stop asking.
 	let refused = false;
+	const follow = async (t: Tracked) => {
+		if (await check(ctx, t)) refused = true;
+	};
 	for (;;) {
 		const now = Date.now();
 		const open = all.filter((t) => !t.final && t.deadline > now);
@@ -92,11 +94,7 @@ export async function waitForDelivery(
 		for (const t of open) {
 			await slots.free();
 			if (refused) break;
-			slots.add(
-				check(ctx, t).then((wasRefused) => {
-					refused ||= wasRefused;
-				}),
-			);
+			slots.add(follow(t));
 		}
 		await slots.allDone();
 	}
@@ -105,29 +103,24 @@ export async function waitForDelivery(
 	);
 }
 
-/**
- * One status check of one message; true when the service refused the credential on every route. A promise chain, not
- * an async function: the road from the wait to the wire stays one frame shorter (test/actions/roads.test.ts).
- */
-function check(ctx: IExecuteFunctions, t: Tracked): Promise<boolean> {
-	return getRecord(ctx, {
-		...endpoints.messageStatus(t.id),
-		required: ['status'],
-		itemIndex: t.item.itemIndex,
-		settings: t.item.settings,
-	}).then(
-		(record) => {
-			t.status = String(record.status);
-			t.deliveredAt = record.delivered_at ?? null;
-			t.final = isFinal(t.status);
-			t.checkError = undefined;
-			return false;
-		},
-		(error: Error) => {
-			t.checkError = error.message;
-			return credentialNotAccepted(error);
-		},
-	);
+/** One status check of one message; true when the service refused the credential on every route. */
+async function check(ctx: IExecuteFunctions, t: Tracked): Promise<boolean> {
+	try {
+		const record = await getRecord(ctx, {
+			...endpoints.messageStatus(t.id),
+			required: ['status'],
+			itemIndex: t.item.itemIndex,
+			settings: t.item.settings,
+		});
+		t.status = String(record.status);
+		t.deliveredAt = record.delivered_at ?? null;
+		t.final = isFinal(t.status);
+		t.checkError = undefined;
+		return false;
+	} catch (error) {
+		t.checkError = (error as Error).message;
+		return credentialNotAccepted(error);
+	}
 }
 
 /**
