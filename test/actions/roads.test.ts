@@ -407,8 +407,8 @@ describe('the files of the Send road', () => {
 		'actions/router.ts',
 		'actions/sms/prepare.ts',
 		'actions/sms/send.operation.ts',
-		'actions/sms/sendOutcome.ts',
 		'actions/sms/sendRequests.ts',
+		'actions/sms/sentLedger.ts',
 		'endpoints.ts',
 		'helpers/numberingPlan.ts',
 		'helpers/parameters.ts',
@@ -432,7 +432,7 @@ describe('the files of the Send road', () => {
 		expect(helper.files).toEqual(BEFORE_FIRST_REQUEST);
 	});
 
-	it('21 from execute() to its output', async () => {
+	it('22 from execute() to its output', async () => {
 		accept();
 		await runNode({ ...send, helper: new TestCredentialsHelper(apiKeyCredentials()) });
 		accept();
@@ -452,6 +452,7 @@ describe('the files of the Send road', () => {
 			[
 				...BEFORE_FIRST_REQUEST,
 				'actions/sms/delivery.ts',
+				'actions/sms/sendOutcome.ts',
 				'plainObject.ts',
 				'transport/policy.ts',
 				'transport/readAnswer.ts',
