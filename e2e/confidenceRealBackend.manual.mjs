@@ -1,11 +1,13 @@
 // By hand, issue 53: Send's Dry Run and Skip Opted-Out Contacts in a real n8n (the package built, packed and installed
 // as the e2e harness does) against the real server's code run locally (../shared/real-backend/, branch
-// backend_testing). Not a test (CI has no real backend): it prints what each node answered, the requests the backend
-// logged for each run (its logs/backend.log) and what the SMS provider stand-in received.
+// backend_testing), through a small recording proxy (the backend's log keeps only its warnings). Not a test (CI has no
+// real backend): it prints what each node answered, the requests each run made and what the SMS provider stand-in
+// received.
 //
 //   WORK_DIR=/tmp/rb-confidence PORT=8200 ../shared/real-backend/start.sh --detach
 //   REAL_BACKEND_URL=http://127.0.0.1:8200 REAL_BACKEND_WORK_DIR=/tmp/rb-confidence node e2e/confidenceRealBackend.manual.mjs
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 
 import { executeMeasured } from '../bench/lib/n8n-exec.mjs';
@@ -17,7 +19,29 @@ const TARGET = process.env.REAL_BACKEND_URL ?? 'http://127.0.0.1:8200';
 const WORK_DIR = process.env.REAL_BACKEND_WORK_DIR ?? '/tmp/rb-confidence';
 const STANDIN = `http://127.0.0.1:${Number(new URL(TARGET).port) + 1}`;
 const seed = JSON.parse(readFileSync(path.join(WORK_DIR, 'seed.json'), 'utf8'));
-const LOG = path.join(WORK_DIR, 'logs', 'backend.log');
+/** Every request through the proxy: `METHOD path?query status`. */
+const seen = /** @type {string[]} */ ([]);
+const target = new URL(TARGET);
+const proxy = http.createServer((req, res) => {
+	const upstream = http.request(
+		{
+			host: target.hostname,
+			port: target.port,
+			method: req.method,
+			path: req.url,
+			headers: { ...req.headers, host: target.host },
+		},
+		(answer) => {
+			seen.push(`${req.method} ${req.url} ${answer.statusCode}`);
+			res.writeHead(answer.statusCode ?? 502, answer.headers);
+			answer.pipe(res);
+		},
+	);
+	upstream.on('error', () => res.destroy());
+	req.pipe(upstream);
+});
+await new Promise((resolve) => proxy.listen(0, '127.0.0.1', () => resolve(undefined)));
+const proxyUrl = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (proxy.address()).port}`;
 const CREDENTIAL = { id: 'rbConfidenceLogin', name: 'Real backend (Email and Password)' };
 /** Seeded contacts: +2557541001NN; 29 opted out, 01 opted in; +255799000001 is no contact's. */
 const OPTED_IN = '+255754100101';
@@ -71,26 +95,22 @@ const env = await setupE2E({
 		{
 			...CREDENTIAL,
 			type: 'smsPlatformApi',
-			data: { baseUrl: TARGET, authMethod: 'jwt', email: seed.email, password: seed.password },
+			data: { baseUrl: proxyUrl, authMethod: 'jwt', email: seed.email, password: seed.password },
 		},
 	],
 });
-const logLines = () => readFileSync(LOG, 'utf8').split('\n');
 const calls = async () => (await fetch(`${STANDIN}/__calls`).then((r) => r.json())).calls ?? [];
 try {
 	console.log(`n8n ${N8N_VERSION} against ${TARGET} (backend_testing), ${seed.email}`);
 	for (const [id, nodes] of Object.entries(workflows)) {
-		const before = logLines().length;
+		const before = seen.length;
 		const callsBefore = (await calls()).length;
 		const run = await executeMeasured(env.n8n, id);
-		const requests = logLines()
-			.slice(before - 1)
-			.map((line) => /"(GET|POST|PATCH|DELETE) ([^ ]+) HTTP\/1\.1" (\d+)/.exec(line))
-			.flatMap((m) => (m ? [`${m[1]} ${m[2]} ${m[3]}`] : []));
+		const requests = seen.slice(before);
 		console.log(`\n=== ${id}: ${run.status}`);
 		for (const { name } of nodes)
 			console.log(`--- ${name}\n${JSON.stringify(run.nodes[name], null, 1)}`);
-		console.log(`--- requests the backend logged (${requests.length}):\n${requests.join('\n')}`);
+		console.log(`--- requests made (${requests.length}):\n${requests.join('\n')}`);
 		const made = (await calls()).slice(callsBefore);
 		console.log(
 			`--- what the SMS provider stand-in received (${made.length}):\n${JSON.stringify(made, null, 1)}`,
@@ -98,4 +118,5 @@ try {
 	}
 } finally {
 	await env.cleanup();
+	proxy.close();
 }
