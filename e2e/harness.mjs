@@ -122,7 +122,7 @@ export async function loginToken(sandbox) {
  * { n8n, n8nPaths, pack, sandboxes: { ops, examples }, execute(id), cleanup() }.
  * `profile`: the sandboxes' profile (`documented`, default, or `wild`: as real servers answer, sandbox/wild.mjs).
  * `extraCredentials(sandboxes)`: more credentials to import beside the standard ones.
- * @param {{ workflows: any[], profile?: 'documented'|'wild', extraCredentials?: (sandboxes: { ops: Sandbox, examples: Sandbox }) => any[] }} options
+ * @param {{ workflows: any[], profile?: 'documented'|'wild'|'main', extraCredentials?: (sandboxes: { ops: Sandbox, examples: Sandbox }) => any[] }} options
  */
 export async function setupE2E({ workflows, profile = 'documented', extraCredentials }) {
 	const n8nPaths = await timed('ensure n8n', () => ensureN8n());
