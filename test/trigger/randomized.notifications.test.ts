@@ -9,5 +9,6 @@ describe('trigger newNotification, randomized (seeded): random arrivals, failure
 			history: 180,
 		});
 		checkExactlyOnce(report, 'newNotification');
-	}, 60_000);
+		// Checked for correctness, not speed: over 60 s when CI runs it beside the n8n installs.
+	}, 180_000);
 });
