@@ -18,7 +18,7 @@ export const description: INodeProperties[] = [
 				name: 'Get Many',
 				value: 'getRecent',
 				action: 'Get many activity entries',
-				description: `Retrieve a list of recent activity entries (messages sent, campaigns created), newest first (${SOME_REFUSE_API_KEY})`,
+				description: `Retrieve a list of recent activity, newest first (${SOME_REFUSE_API_KEY})`,
 			},
 		],
 		default: 'getRecent',

@@ -32,7 +32,7 @@ export const description: INodeProperties[] = [
 				name: 'Get Usage',
 				value: 'getUsage',
 				action: 'Get usage records',
-				description: `Retrieve the billing usage: each send’s credits and cost, newest first, optionally between dates (${NEEDS_LOGIN})`,
+				description: `Retrieve billing usage: each send’s credits and cost, newest first (${NEEDS_LOGIN})`,
 			},
 		],
 		default: 'getHistory',

@@ -40,7 +40,7 @@ export const description: INodeProperties[] = [
 				value: 'send',
 				action: 'Send SMS',
 				description:
-					"Send an SMS to one or more phone numbers from a sender ID (preview it first with the option 'Dry Run', which sends nothing); returns the message ID to check delivery with",
+					"Send an SMS to one or more phone numbers from a sender ID; preview it first with 'Dry Run'",
 			},
 		],
 		default: 'send',
