@@ -30,12 +30,15 @@ let failed = 0;
  * @param {string[]} commandArgs
  * @returns {Promise<number>}
  */
-function run(command, commandArgs, env = {}) {
+function run(command, commandArgs, env = {}, log = '') {
 	return new Promise((resolve) => {
+		// With a log file, the output goes there (a step that runs beside another), else to ours.
+		const fd = log ? openSync(log, 'w') : undefined;
 		const child = spawn(command, commandArgs, {
-			stdio: 'inherit',
+			stdio: fd === undefined ? 'inherit' : ['ignore', fd, fd],
 			env: { ...process.env, ...env },
 		});
+		if (fd !== undefined) closeSync(fd);
 		child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
 	});
 }
@@ -46,12 +49,16 @@ function run(command, commandArgs, env = {}) {
  * @param {string[]} commandArgs
  * @param {(code: number) => {passed: number, failed: number}} [count]
  * @param {Record<string, string>} [env] added to the environment of the command
+ * @param {string} [log] a file for the output, printed when the step ends (for a step run beside another)
  */
-async function step(name, command, commandArgs, count, env = {}) {
+async function step(name, command, commandArgs, count, env = {}, log = '') {
 	const started = Date.now();
-	console.log(`\n=== ${name}: ${command} ${commandArgs.join(' ')}`);
-	const code = await run(command, commandArgs, env);
+	console.log(
+		`\n=== ${name}: ${command} ${commandArgs.join(' ')}${log ? ` (beside the next step; output when it ends)` : ''}`,
+	);
+	const code = await run(command, commandArgs, env, log);
 	const seconds = ((Date.now() - started) / 1000).toFixed(1);
+	if (log) console.log(`\n=== ${name}: its output\n${readFileSync(log, 'utf8')}`);
 	// Build, lint, type-checks and the scanner are checks, not tests: they count only when they fail.
 	const counts = count ? count(code) : { passed: 0, failed: code === 0 ? 0 : 1 };
 	passed += counts.passed;
@@ -81,8 +88,9 @@ function tapCounts(file, code) {
  * @param {string} pattern
  * @param {string[]} [extra]
  * @param {Record<string, string>} [env]
+ * @param {{ beside?: boolean }} [options] beside: its output into a file, printed when it ends
  */
-function nodeTest(name, pattern, extra = [], env = {}) {
+function nodeTest(name, pattern, extra = [], env = {}, { beside = false } = {}) {
 	const tap = join(work, `${name.replace(/\W+/g, '-')}.tap`);
 	return step(
 		name,
@@ -98,6 +106,7 @@ function nodeTest(name, pattern, extra = [], env = {}) {
 		],
 		(code) => tapCounts(tap, code),
 		env,
+		beside ? join(work, `${name.replace(/\W+/g, '-')}.log`) : '',
 	);
 }
 
@@ -266,6 +275,17 @@ if (!args.has('--skip-e2e')) {
 	}
 }
 
+// Queue mode runs beside the editor. Queue mode mostly waits (a Dedupe Key window a run, a stalled job's lock) and the
+// editor works one page at a time, so together they should take about the longer one's time instead of the sum (they
+// took 279 s and 747 s one after the other in the cold CI run at 9f7fd87). Queue mode's output is printed when it
+// ends, so the two do not interleave.
+const queueMode = args.has('--queue')
+	? // n8n 2.41.1 in queue mode, Redis and PostgreSQL installed from Debian's packages when missing (root).
+		nodeTest('queue mode: a main and two workers (node:test)', 'e2e/queue/*.test.mjs', [], packed, {
+			beside: !args.has('--skip-ui'),
+		})
+	: undefined;
+
 if (!args.has('--skip-ui')) {
 	// The editor in a real browser (chromium) against the demo: fields, package list, credential tests, a run.
 	await nodeTest(
@@ -273,16 +293,7 @@ if (!args.has('--skip-ui')) {
 		'e2e/editor/*.test.mjs',
 	);
 }
-
-if (args.has('--queue')) {
-	// n8n 2.41.1 in queue mode, Redis and PostgreSQL installed from Debian's packages when missing (root).
-	await nodeTest(
-		'queue mode: a main and two workers (node:test)',
-		'e2e/queue/*.test.mjs',
-		[],
-		packed,
-	);
-}
+await queueMode;
 
 console.log('\n=== Results');
 for (const s of steps) {
