@@ -93,6 +93,12 @@ describe('Dedupe Key in a real n8n', () => {
 		assert.ok(first?.message_id, 'the first run has the message id');
 		assert.equal(second?.outcome, 'alreadySent');
 		assert.equal(second?.dedupeKey, 'e2e-order-1');
+		// n8n's store keeps a hash of each key only: the output says where the earlier message ID is.
+		assert.equal(second?.message_id, undefined);
+		assert.match(
+			String(second?.message),
+			/its message ID is in the output of the execution that sent it/i,
+		);
 	});
 
 	test('a dropped connection: unknown, and never sent again by the node', async () => {

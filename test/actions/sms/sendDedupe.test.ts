@@ -82,7 +82,8 @@ describe('sms.send: Dedupe Key', () => {
 				outcome: 'alreadySent',
 				dedupeKey: 'order-1',
 				recipients: [A],
-				message: "Not sent: an SMS with this 'Dedupe Key' was sent before by this node.",
+				message:
+					"Not sent: an SMS with this 'Dedupe Key' was sent before by this node. Its message ID is in the output of the execution that sent it.",
 			},
 		]);
 	});

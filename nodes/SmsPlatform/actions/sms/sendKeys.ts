@@ -159,7 +159,9 @@ export class SendKeys {
 			return { ...nothingSent, outcome: 'unknown', error };
 		}
 		if (state !== 'alreadySent') return undefined;
-		const message = "Not sent: an SMS with this 'Dedupe Key' was sent before by this node.";
+		// n8n's store keeps only a hash of each key (dedupe/keyStore.ts): the earlier send's message ID cannot be read back.
+		const message =
+			"Not sent: an SMS with this 'Dedupe Key' was sent before by this node. Its message ID is in the output of the execution that sent it.";
 		return {
 			...nothingSent,
 			outcome: 'alreadySent',
