@@ -22,6 +22,7 @@ import type { ApiRequest, ApiResponse } from './request';
 import {
 	answeredOn,
 	learnFamily,
+	learnsFirst,
 	mayBeGatewayNotFound,
 	normalizeBaseUrl,
 	routesFor,
@@ -60,7 +61,15 @@ export async function apiRequest<T = unknown>(
 	let cannotCarry: Error | undefined;
 	// A record's 404 on the first route before the run knew the server's family (routes.ts): the other route settles it.
 	let undecided: ServiceError | undefined;
-	const routes = await routesFor(ctx, req);
+	let routes = await routesFor(ctx, req);
+	if (learnsFirst(ctx, routes)) {
+		// Its 404 could not be settled on the other route, which may keep the request waiting a minute (routes.ts).
+		const missing = await learnFamily(ctx, routes[0].family, req.itemIndex, (probe) =>
+			attemptUntilDecided(ctx, probe),
+		);
+		if (missing) failed.push(missing);
+		routes = await routesFor(ctx, req);
+	}
 	for (const tried of routes) {
 		const refusal = req.cannotCarry?.(tried.family);
 		if (refusal) {
@@ -78,17 +87,10 @@ export async function apiRequest<T = unknown>(
 				if (triesTheOther(error)) sessionOf(ctx).family = routes[0].family;
 				throw undecided;
 			}
-			if (req.login && tried === routes[0] && mayBeGatewayNotFound(ctx, tried, error)) {
-				// The record is asked on the other route, unless that route may keep it waiting (the real server's
-				// payment status): then the family is learnt on its balance route first.
-				if (!routes[1].req.slow) {
-					undecided = error;
-					continue;
-				}
-				const hasFamily = await learnFamily(ctx, tried.family, req.itemIndex, (probe) =>
-					attemptUntilDecided(ctx, probe),
-				);
-				if (hasFamily === false) error.routeMissing = true;
+			if (req.login && mayBeGatewayNotFound(ctx, routes, tried, error)) {
+				// The record is asked on the other route: its answer settles whose 404 this was.
+				undecided = error;
+				continue;
 			}
 			if (!req.login || !triesTheOther(error)) throw error;
 			failed.push(error);

@@ -78,18 +78,21 @@ export function triesTheOther(error: unknown): error is ServiceError {
 }
 
 /**
- * Whether a route's 404 may be a gateway's and not the record's: the server answered a path that names a record with
- * a JSON 404 before this run learnt which family it has. A gateway in front of a service of the API reference may
- * answer every unknown route so (`{"error": "Not found", "code": "not_found"}`), so the route may be missing, not the
- * record (issue 51).
+ * Whether a route's 404 may be a gateway's, not the record's: a JSON 404 on the first route, which names a record,
+ * before the run learnt its family. A gateway in front of a service of the API reference may answer every unknown
+ * route so (`{"error": "Not found", "code": "not_found"}`; issue 51). The record is then asked on the other route
+ * once, which settles it; never when that route may keep the request waiting (learnsFirst).
  */
 export function mayBeGatewayNotFound(
 	ctx: ApiContext,
+	routes: Array<RouteTry<RoutedRequest>>,
 	tried: RouteTry<RoutedRequest>,
 	error: unknown,
 ): error is ServiceError {
 	return (
 		sessionOf(ctx).family === undefined &&
+		tried === routes[0] &&
+		routes[1]?.req.slow !== true &&
 		tried.req.namesRecord !== undefined &&
 		error instanceof ServiceError &&
 		error.httpCode === '404' &&
@@ -98,18 +101,29 @@ export function mayBeGatewayNotFound(
 }
 
 /**
- * Learns whether the server has `family`'s routes with one request on its balance route, which every server of that
- * family has and which answers at once (never the payment status route of the API reference's family, which the real
- * server makes wait 60 seconds). The family is then the run's: `true` when the server has it (the 404 was the
- * record's), `false` when it has the other (the 404 was the route's). Undecided (a failure that says neither, or the
- * probe could not be sent): `undefined`, and the 404 stays the record's, as before.
+ * Whether the run learns its family (learnFamily) before asking for a record: the first route names a record and the
+ * other may keep a request waiting (the real server sleeps 60 s on the reference's payment status), so a 404 on the
+ * first could not be settled on the second. Either server then costs one request more than an API key.
+ */
+export function learnsFirst(ctx: ApiContext, routes: Array<RouteTry<RoutedRequest>>): boolean {
+	return (
+		sessionOf(ctx).family === undefined &&
+		routes[0].req.namesRecord !== undefined &&
+		routes[1]?.req.slow === true
+	);
+}
+
+/**
+ * Learns whether the server has `family`'s routes with one request on its balance route, which answers at once (never
+ * the reference's payment status, which the real server makes wait 60 s). The family is then the run's, unless the
+ * answer says neither (a network failure). Returns the probe's error when the server does not have `family`.
  */
 export async function learnFamily(
 	ctx: ApiContext,
 	family: RouteFamily,
 	itemIndex: number | undefined,
 	ask: (req: { method: 'GET'; path: string; itemIndex?: number }) => Promise<unknown>,
-): Promise<boolean | undefined> {
+): Promise<ServiceError | undefined> {
 	const balance = endpoints.balance();
 	const path = family === 'login' ? balance.login.path : balance.path;
 	const session = sessionOf(ctx);
@@ -119,13 +133,13 @@ export async function learnFamily(
 		if (!(error instanceof ServiceError)) return undefined;
 		if (error.routeMissing) {
 			session.family = family === 'login' ? 'documented' : 'login';
-			return false;
+			return error;
 		}
 		// Refused the credential there, or failed: the route is there.
 		if (!error.credentialRefused && !error.httpCode) return undefined;
 	}
 	session.family = family;
-	return true;
+	return undefined;
 }
 
 /**
