@@ -1,8 +1,8 @@
 /**
  * Which credential each operation needs, measured (issue 45). Every operation of the action node and every event of the
- * trigger runs with an API key and with the email and password login against the sandbox's two servers: `documented`
- * (the API reference's routes only, either credential everywhere) and `wild` (as the service's own code answers: an API
- * key on the integration routes only, the login everywhere else). The matrix is docs/real-servers.md's table, and what
+ * trigger runs with an API key and with the email and password login against the sandbox's servers: `documented`
+ * (the API reference's routes only, either credential everywhere), `wild` (as the service's own code answers: an API
+ * key on the integration routes only, the login everywhere else) and `main` (its branch main, issue 51). The matrix is docs/real-servers.md's table, and what
  * each operation's description (the Operation dropdown's subtext, the trigger's Trigger On) says of the credentials must
  * be what the matrix shows: a claim made false by a change to the node, its routes or the sandbox fails here.
  */
@@ -38,9 +38,16 @@ const SEED = {
 /** An id on a server without the route: any will do, the route is missing whatever it names. */
 const NO_RECORD = '00000000-0000-4000-8000-000000000000';
 
-type Profile = 'documented' | 'wild';
+type Profile = 'documented' | 'wild' | 'main';
 type Kind = 'apiKey' | 'login';
-const PROFILES: Profile[] = ['documented', 'wild'];
+/** Measured, each a pair of columns in the table. */
+const PROFILES: Profile[] = ['documented', 'wild', 'main'];
+/**
+ * What the descriptions' claims are checked on. `main` (the service's branch main) has no integration routes, so an
+ * API key gets in nowhere there, as on a server that refuses every API key (see the last tests); its login is checked
+ * against wild's below.
+ */
+const CLAIM_PROFILES: Profile[] = ['documented', 'wild'];
 const KINDS: Kind[] = ['apiKey', 'login'];
 
 /** The records an operation works on, made afresh (without the node) before each run. */
@@ -187,7 +194,7 @@ const OPERATIONS: Operation[] = [
  * server has no route for it (the sandbox answered every request 404, or 405 for a method the path does not take);
  * anything else, which the parameters here should not meet.
  */
-type Outcome = 'ok' | 'refused' | 'missing' | `other: ${string}`;
+type Outcome = 'ok' | 'refused' | 'notAccepted' | 'missing' | `other: ${string}`;
 type Row = Record<Profile, Record<Kind, Outcome>>;
 
 /** What a description says of the credentials: one of the shared claims (helpers/descriptions.ts), or nothing. */
@@ -212,7 +219,9 @@ function claimsIn(description: string): Claim[] {
  * only; SOME_REFUSE_LOGIN the other way round. Anything else is a row no claim describes, said as such.
  */
 function claimOf(row: Row): Claim | string {
-	const servers = PROFILES.filter((p) => row[p].apiKey !== 'missing' || row[p].login !== 'missing');
+	const servers = CLAIM_PROFILES.filter(
+		(p) => row[p].apiKey !== 'missing' || row[p].login !== 'missing',
+	);
 	if (!servers.length) return 'on no server';
 	const odd = servers.filter((p) =>
 		KINDS.some((kind) => !['ok', 'refused'].includes(row[p][kind])),
@@ -227,10 +236,15 @@ function claimOf(row: Row): Claim | string {
 }
 
 /** How docs/real-servers.md writes an outcome. */
-const CELL: Record<string, string> = { ok: '✓', refused: 'refused', missing: 'no route' };
+const CELL: Record<string, string> = {
+	ok: '✓',
+	refused: 'refused',
+	notAccepted: 'not accepted',
+	missing: 'no route',
+};
 const TABLE_HEAD = [
-	'| Operation | documented: API key | documented: login | wild: API key | wild: login | The description says |',
-	'| --- | --- | --- | --- | --- | --- |',
+	'| Operation | documented: API key | documented: login | wild: API key | wild: login | main: API key | main: login | The description says |',
+	'| --- | --- | --- | --- | --- | --- | --- | --- |',
 ];
 
 /** The sandbox's answer to one request, as JSON. */
@@ -248,14 +262,15 @@ async function call(
 	return (await response.json()) as IDataObject;
 }
 
-describe('which credential each operation needs, measured on both sandbox profiles (issue 45)', () => {
+describe('which credential each operation needs, measured on each sandbox profile (issues 45, 51)', () => {
 	const sandboxes = {} as Record<Profile, SandboxProcess>;
 	const matrix: Record<string, Row> = {};
 	const measured = () => OPERATIONS.every((o) => PROFILES.every((p) => matrix[o.key]?.[p]));
 
-	/** A message, a payment and (where the server has them) a sender ID request. */
+	/** A message, a payment and (where the server has them) a sender ID request; on main, made as on wild. */
 	async function records(profile: Profile): Promise<Records> {
 		const sandbox = sandboxes[profile];
+		if (profile === 'main') await sandbox.admin('POST', 'config', { profile: 'wild' });
 		const key = { authorization: `Bearer ${SANDBOX_KEY}` };
 		await call(`${sandbox.url}/api/integration/v1/sms/send/`, 'POST', key, {
 			message: 'Hello',
@@ -277,7 +292,7 @@ describe('which credential each operation needs, measured on both sandbox profil
 		const messages = (await sandbox.admin('GET', 'messages')) as IDataObject[];
 		const payments = (await sandbox.admin('GET', 'payments')) as IDataObject[];
 		let requestId = NO_RECORD;
-		if (profile === 'wild') {
+		if (profile !== 'documented') {
 			const login = await call(
 				`${sandbox.url}/api/auth/login/`,
 				'POST',
@@ -293,6 +308,7 @@ describe('which credential each operation needs, measured on both sandbox profil
 			const requests = await call(`${sandbox.url}/api/messaging/sender-requests/`, 'GET', bearer);
 			requestId = (requests.results as IDataObject[])[0].id as string;
 		}
+		if (profile === 'main') await sandbox.admin('POST', 'config', { profile: 'main' });
 		return {
 			messageId: messages[messages.length - 1].id as string,
 			transactionId: payments[payments.length - 1].id as string,
@@ -338,6 +354,9 @@ describe('which credential each operation needs, measured on both sandbox profil
 			const statuses = asked.filter((r) => r.path !== '/api/auth/login/').map((r) => r.status);
 			if (statuses.length && statuses.every((status) => status === 404 || status === 405))
 				return 'missing';
+			// main: no route takes an API key (401 on the server's own, none of the integration routes).
+			if (statuses.includes(401) && statuses.every((status) => [401, 404, 405].includes(status)))
+				return 'notAccepted';
 			return `other: ${message} (HTTP ${statuses.join(', ')})`;
 		}
 	}
@@ -371,7 +390,7 @@ describe('which credential each operation needs, measured on both sandbox profil
 					matrix[operation.key][profile][kind] = await measure(profile, kind, operation);
 			}
 		},
-		120_000,
+		240_000,
 	);
 
 	it('docs/real-servers.md shows the matrix as measured', () => {
@@ -389,14 +408,17 @@ describe('which credential each operation needs, measured on both sandbox profil
 				].join(' | ')} |`,
 		);
 		const lines = doc('real-servers.md').split('\n');
-		const start = lines.indexOf(TABLE_HEAD[0]);
+		const start = lines.findIndex((line) => line.replace(/ +/g, ' ') === TABLE_HEAD[0]);
 		const end = lines.findIndex((line, i) => i > start && !line.startsWith('|'));
 		const table = start === -1 ? [] : lines.slice(start, end === -1 ? undefined : end);
-		expect(table).toEqual([...TABLE_HEAD, ...rows]);
+		// Cell by cell: prettier pads a table's columns to one width.
+		const cells = (line: string) =>
+			line.split('|').map((cell) => (/^\s*-+\s*$/.test(cell) ? '---' : cell.trim()));
+		expect(table.map(cells)).toEqual([...TABLE_HEAD, ...rows].map(cells));
 	});
 
 	it.each(OPERATIONS.map((o) => [o.label, o] as const))(
-		'%s: its description says of the credentials what is true on both profiles',
+		'%s: its description says of the credentials what is true on documented and wild',
 		(_label, operation) => {
 			expect(measured()).toBe(true);
 			expect({ [operation.label]: claimsIn(operation.description) }).toEqual({
@@ -418,6 +440,22 @@ describe('which credential each operation needs, measured on both sandbox profil
 		}
 		expect(login).toEqual(onWild);
 	}, 60_000);
+
+	it('on main the login works where it works on wild, but for the routes main does not have; an API key nowhere', () => {
+		expect(measured()).toBe(true);
+		const differs = OPERATIONS.filter((o) => matrix[o.key].main.login !== matrix[o.key].wild.login);
+		expect(Object.fromEntries(differs.map((o) => [o.label, matrix[o.key].main.login]))).toEqual({
+			'Activity → Get Many': 'missing',
+			'Contact → Add Tags': 'missing',
+			'Notification → Get Many': 'missing',
+			'Notification → Mark All Read': 'missing',
+			'Notification → Mark Read': 'missing',
+			'Partner Tenant → Create': 'missing',
+			'Partner Tenant → Initiate Payment': 'missing',
+			'Trigger On → New Notification': 'missing',
+		});
+		expect(OPERATIONS.filter((o) => matrix[o.key].main.apiKey === 'ok')).toEqual([]);
+	});
 
 	it("README's 'Which one to choose' names the operations an API key works with on the service's own code", () => {
 		expect(measured()).toBe(true);
