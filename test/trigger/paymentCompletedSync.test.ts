@@ -34,6 +34,9 @@ class Server {
 
 	paidAtProvider = new Set<unknown>();
 
+	/** Orders the provider cancelled: the sync leaves them pending, as branch main's does (issue 51). */
+	cancelledAtProvider = new Set<unknown>();
+
 	asked: string[] = [];
 
 	mount(): void {
@@ -58,6 +61,16 @@ class Server {
 						return { id: r.id, status: 'completed' };
 					});
 				return [200, { success: true, data: { checked: results.length, results } }];
+			});
+		nock(BASE_URL)
+			.persist()
+			.get((uri) => uri.endsWith('/progress/'))
+			.reply((uri) => {
+				this.asked.push(`GET ${uri}`);
+				const record = this.records.find((r) => uri === `${PATH}${String(r.id)}/progress/`);
+				if (!record) return [500, { success: false, message: 'No PaymentTransaction matches' }];
+				const provider = this.cancelledAtProvider.has(record.id) ? 'FAIL' : 'PENDING';
+				return [200, { success: true, data: { ...record, payment_status: provider } }];
 			});
 		nock(BASE_URL)
 			.persist()
@@ -89,10 +102,15 @@ describe('trigger paymentCompleted: completions recorded by one sync a poll', ()
 		// Seen pending for the first time: watched from now on (nothing was watched before this poll: no sync).
 		expect(await live.poll()).toBeNull();
 		expect(server.asked).toEqual([`GET ${PATH}`]);
-		// Watched, the provider has not been paid yet: one sync, nothing recorded, nothing fires.
+		// Watched, the provider has not been paid yet: one sync, nothing recorded; the payment the sync left pending is
+		// read once (has its provider declined it?); nothing fires.
 		server.asked.length = 0;
 		expect(await live.poll()).toBeNull();
-		expect(server.asked).toEqual([`POST ${SYNC}`, `GET ${PATH}`]);
+		expect(server.asked).toEqual([
+			`POST ${SYNC}`,
+			`GET ${PATH}${String(paid.id)}/progress/`,
+			`GET ${PATH}`,
+		]);
 		// Paid at the provider: the next poll's sync records it, the read sees it completed, it fires once.
 		server.paidAtProvider.add(paid.id);
 		server.asked.length = 0;
@@ -105,6 +123,48 @@ describe('trigger paymentCompleted: completions recorded by one sync a poll', ()
 		expect(await live.poll()).toBeNull();
 		expect(await live.restart().poll()).toBeNull();
 		expect(server.asked).toEqual([`GET ${PATH}`, `GET ${PATH}`]);
+	});
+
+	it('a payment the provider declined that the sync leaves pending (branch main) is let go at the next poll, never fired; one read a poll, each watched payment in turn', async () => {
+		const server = new Server();
+		server.mount();
+		const live = new LiveTrigger({ event: 'paymentCompleted' }, '{}', jwtCredentials());
+		expect(await live.poll()).toBeNull();
+		const [first, second] = [transaction(3, T0), transaction(4, T0 + 1000)];
+		server.records.push(first, second);
+		// Seen pending: both watched.
+		expect(await live.poll()).toBeNull();
+		// Neither declined: one sync, then the progress of one of them (the first in key order), then the list.
+		server.asked.length = 0;
+		expect(await live.poll()).toBeNull();
+		expect(server.asked).toEqual([
+			`POST ${SYNC}`,
+			`GET ${PATH}${String(first.id)}/progress/`,
+			`GET ${PATH}`,
+		]);
+		// The second is cancelled at the provider: the next poll reads it (its turn) and lets it go.
+		server.cancelledAtProvider.add(second.id);
+		server.asked.length = 0;
+		expect(await live.poll()).toBeNull();
+		expect(server.asked).toEqual([
+			`POST ${SYNC}`,
+			`GET ${PATH}${String(second.id)}/progress/`,
+			`GET ${PATH}`,
+		]);
+		// Only the first is watched now: it is read in turn, the declined one never again; one sync a poll.
+		server.asked.length = 0;
+		expect(await live.poll()).toBeNull();
+		expect(await live.poll()).toBeNull();
+		expect(server.asked.filter((a) => a.includes(String(second.id)))).toEqual([]);
+		expect(server.asked.filter((a) => a === `POST ${SYNC}`)).toHaveLength(2);
+		// The first completes: it fires; the declined one never does, nothing is watched, no sync.
+		server.paidAtProvider.add(first.id);
+		server.asked.length = 0;
+		const fired = await live.poll();
+		expect((fired ?? []).map((item) => item.transaction_id)).toEqual([first.id]);
+		server.asked.length = 0;
+		expect(await live.poll()).toBeNull();
+		expect(server.asked).toEqual([`GET ${PATH}`]);
 	});
 
 	it("with the login on a server of the API reference's routes (no sync there): the sync is never asked", async () => {

@@ -1,6 +1,7 @@
 import { endpoints } from '../endpoints';
 import { billingType, groupedRecords } from '../helpers/billing';
 import {
+	declinedWatched,
 	isInProgress,
 	paymentChangedAt,
 	paymentOutput,
@@ -69,10 +70,12 @@ export const paymentCompleted = timelineEvent({
 	// The real service records a completion only when asked: while payments are watched, each poll asks it once
 	// (`POST …/payments/sync/`, one request) before reading the list. Only that service has the route, and it takes
 	// only the login: an API key never asks (nor does the login on a server of the API reference's routes, see
-	// recordCompletions).
-	beforeRead: async (ctx) => {
+	// recordCompletions). A payment the provider declined that the sync leaves pending (branch main ignores a
+	// cancelled order) is let go, never fired: one such payment is looked at a poll (declinedWatched).
+	beforeRead: async (ctx, watched, lastChecked) => {
 		const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
-		if (credentials.authMethod === 'jwt') await recordCompletions(ctx);
+		if (credentials.authMethod !== 'jwt') return { letGo: [] };
+		return await declinedWatched(ctx, watched, await recordCompletions(ctx), lastChecked);
 	},
 	isTestEvent: (record) => paymentStatus(record) === 'completed',
 	what: 'completed payment',

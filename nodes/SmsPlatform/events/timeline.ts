@@ -8,13 +8,15 @@ import { idOf, readTimeline, timestampOf } from './timelineReader';
  * event time (see `TimelineSpec.timeOf`) of the newest record processed; `atSince` the ids processed with exactly that
  * time (records may share it); `pending` the records being watched (seen in progress, they may still complete), by
  * key, with their creation time; `done` the keys last emitted or found already done at activation, oldest first (only
- * for events that remember them). Plain JSON, as n8n stores static data.
+ * for events that remember them); `checked` the watched record `beforeRead` looked at last. Plain JSON, as n8n stores
+ * static data.
  */
 export interface TimelineState {
 	since: string | null;
 	atSince: string[];
 	pending: Record<string, string>;
 	done?: string[];
+	checked?: string;
 }
 
 export type Verdict = 'emit' | 'pending' | 'skip';
@@ -141,10 +143,15 @@ export interface TimelineSource {
 	spec: (settings: IDataObject, maxEvents: number) => TimelineSpec;
 	toItem: (record: IDataObject) => IDataObject;
 	/**
-	 * Called before a poll reads the list while records are watched (seen in progress): a service that records an
-	 * outcome only when asked is asked here, once a poll (Payment Completed).
+	 * Called before a poll reads the list while records are watched (seen in progress), with their keys and the one it
+	 * looked at last poll: a service that records an outcome only when asked is asked here, once a poll (Payment
+	 * Completed). It names the watched records that will never be done (they are let go) and the one it looked at.
 	 */
-	beforeRead?: (ctx: IPollFunctions) => Promise<unknown>;
+	beforeRead?: (
+		ctx: IPollFunctions,
+		watched: string[],
+		lastChecked: string | undefined,
+	) => Promise<{ letGo: string[]; checked?: string }>;
 }
 
 export const DEFAULT_MAX_EVENTS = 100;
@@ -177,12 +184,21 @@ export async function pollTimeline(
 	const parsedSince = previous.since === null ? NaN : Date.parse(previous.since);
 	const sinceMs = Number.isNaN(parsedSince) ? null : parsedSince;
 	const done = new Set(previous.done ?? []);
-	const previousPending = previous.pending ?? {};
+	const previousPending = { ...previous.pending };
+	let checked = previous.checked;
+	if (this.beforeRead && Object.keys(previousPending).length) {
+		const before = await this.beforeRead(ctx, Object.keys(previousPending), checked);
+		// Never done: not watched, nor watched again should its record change.
+		for (const key of before.letGo) {
+			delete previousPending[key];
+			if (spec.maxRemembered > 0) done.add(key);
+		}
+		checked = before.checked ?? checked;
+	}
 	const pendingTimes = Object.values(previousPending)
 		.map((t) => Date.parse(t))
 		.filter((t) => !Number.isNaN(t));
 	const oldestPending = pendingTimes.length ? Math.min(...pendingTimes) : undefined;
-	if (this.beforeRead && Object.keys(previousPending).length) await this.beforeRead(ctx);
 	const { records, complete, pages } = await readTimeline(ctx, spec, {
 		cursor: sinceMs,
 		pendingFrom: oldestPending === undefined ? undefined : () => oldestPending,
@@ -248,5 +264,6 @@ export async function pollTimeline(
 	}
 
 	const next = cursorState(sinceValue, boundary, pending, done, spec);
+	if (checked !== undefined) next.checked = checked;
 	return { items: emit.map(this.toItem), state: next as unknown as IDataObject };
 }

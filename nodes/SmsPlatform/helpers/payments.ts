@@ -169,3 +169,34 @@ function declinedByProvider(record: IDataObject): IDataObject | undefined {
 	if (!/^(FAIL|FAILED|CANCELLED)$/.test(provider)) return undefined;
 	return { ...record, status: 'failed', storedStatus: record.status, declinedByProvider: true };
 }
+
+/**
+ * The Payment Completed trigger's watch (events/paymentCompleted.ts), after its one sync a poll: of the watched
+ * payments the sync left pending, the one after `lastChecked` (in key order, so each in turn) is read on the progress
+ * route, one request; when its provider declined it, it is let go (it will never complete). The others wait for
+ * their turn. Nothing is read when the sync did not answer (the stored status stands) or left nothing pending.
+ */
+export async function declinedWatched(
+	ctx: ApiContext,
+	watched: string[],
+	recorded: Map<string, string> | undefined,
+	lastChecked: string | undefined,
+): Promise<{ letGo: string[]; checked?: string }> {
+	const waiting = watched.filter((key) => recorded?.get(key) === 'pending').sort();
+	if (!waiting.length) return { letGo: [] };
+	const key = waiting.find((candidate) => lastChecked === undefined || candidate > lastChecked);
+	const checked = key ?? waiting[0];
+	try {
+		const record = await getRecord(ctx, {
+			...endpoints.paymentStatus(checked),
+			numbers: ['amount'],
+			required: ['status'],
+		});
+		return { letGo: declinedByProvider(record) ? [checked] : [], checked };
+	} catch (error) {
+		ctx.logger?.warn(
+			`SMS Platform: reading payment ${checked} failed (${(error as Error).message}); it stays watched`,
+		);
+		return { letGo: [], checked };
+	}
+}
