@@ -26,9 +26,25 @@ import {
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-export interface Endpoint {
-	method: Method;
+/** A mark that exists in types only; endpoints.ts alone puts it on an endpoint (`declared`). */
+declare const fromEndpoints: unique symbol;
+
+/**
+ * What every request shape of the transport takes of its endpoint: the documented route's path and, when the
+ * operation has one, the login family's route beside it (transport/routes.ts). The mark makes a request be built by
+ * spreading an endpoint (`...endpoints.contacts()`): a bare `{ path }` does not type, since it would drop what the
+ * endpoint declares (its `listKey`, `wrapper`, `slow`, `namesRecord`, `login`). A request meant for the documented
+ * route alone says so with `documentedOnly`.
+ */
+export interface Routed {
+	readonly [fromEndpoints]: true;
 	path: string;
+	/** The route of the login family, when this operation has one; `path` is the documented route. */
+	login?: LoginRoute;
+}
+
+export interface Endpoint extends Routed {
+	method: Method;
 	/** The route answers slowly by design (it waits for the payment provider): it gets a longer default timeout. */
 	slow?: boolean;
 	/** Where its list answer keeps the records, when not in the page envelope's `results` (or `data`, `items`). */
@@ -94,16 +110,19 @@ export function encodeId(value: string): string {
 	return encodeURIComponent(value);
 }
 
+/** Marks a route as declared here (see Routed): the one place an endpoint is made from a bare path. */
+const declared = (route: { method: Method; path: string; slow?: boolean }): Endpoint =>
+	route as Endpoint;
 const get = (path: string, slow?: boolean): Endpoint =>
-	slow ? { method: 'GET', path, slow } : { method: 'GET', path };
+	declared(slow ? { method: 'GET', path, slow } : { method: 'GET', path });
 /** An endpoint whose path names one record: what kind, and its id. */
 const one = (kind: string, id: string | undefined, endpoint: Endpoint): Endpoint => ({
 	...endpoint,
 	namesRecord: { kind, id },
 });
-const post = (path: string): Endpoint => ({ method: 'POST', path });
-const patch = (path: string): Endpoint => ({ method: 'PATCH', path });
-const remove = (path: string): Endpoint => ({ method: 'DELETE', path });
+const post = (path: string): Endpoint => declared({ method: 'POST', path });
+const patch = (path: string): Endpoint => declared({ method: 'PATCH', path });
+const remove = (path: string): Endpoint => declared({ method: 'DELETE', path });
 /** An endpoint whose answer keeps its resource under `wrapper`. */
 const wrapped = (endpoint: Endpoint, wrapper: string): Endpoint => ({ ...endpoint, wrapper });
 /** An endpoint some servers do not have (see Endpoint.notOnEveryServer). */
@@ -246,7 +265,7 @@ export const endpoints = {
 	 * What the template create takes (DRF's metadata): its category choices in the server's own spelling, which differ
 	 * between the real server's branches (`utility` or `UTILITY`).
 	 */
-	describeTemplates: () => ({ method: 'OPTIONS' as const, path: '/api/messaging/templates/' }),
+	describeTemplates: () => ({ ...get('/api/messaging/templates/'), method: 'OPTIONS' as const }),
 	updateTemplate: (templateId: string) =>
 		one('template', templateId, patch(`/api/messaging/templates/${encodeId(templateId)}/`)),
 	deleteTemplate: (templateId: string) =>
@@ -293,6 +312,16 @@ export const endpoints = {
 		),
 	markAllNotificationsRead: () => notOnEvery(post('/api/notifications/mark-all-read/')),
 };
+
+/**
+ * The endpoint without its login route: for a request the login family's route cannot answer as asked (it lacks the
+ * records, or the request is the documented one's alone). Everything else the endpoint declares stays.
+ */
+export function documentedOnly<E extends Endpoint>(
+	endpoint: E,
+): Omit<E, 'login'> & { login?: undefined } {
+	return { ...endpoint, login: undefined };
+}
 
 /** The notifications' unread filter, on both families at once (see `notifications`). */
 export const UNREAD_ONLY: IDataObject = { unread_only: 'true', status: 'unread' };

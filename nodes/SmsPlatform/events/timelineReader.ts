@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import type { LoginRoute } from '../endpoints';
+import type { Routed } from '../endpoints';
 import { PAGE_SIZE, readPages } from '../transport';
 
 /**
@@ -9,13 +9,10 @@ import { PAGE_SIZE, readPages } from '../transport';
  */
 
 /** Where the list is and how far one poll may read it. */
-export interface ReadSpec {
-	path: string;
+export interface ReadSpec extends Routed {
 	qs?: IDataObject;
 	/** The endpoint's own list shape, if it has one (a grouped billing history): see ListRequest.readPage. */
 	readPage?: (body: unknown) => IDataObject[] | undefined;
-	/** The login family's route of the list (see transport/routes.ts). */
-	login?: LoginRoute;
 	/**
 	 * Safety bounds on one poll's reading towards the cursor: at most this many records, and at most `maxPages` pages
 	 * (for a server that serves smaller pages than asked). Beyond them the oldest unread records are passed over.
@@ -82,13 +79,7 @@ export async function readTimeline(
 	const records: IDataObject[] = [];
 	let newest = -Infinity;
 	let result: ReadResult = { records, complete: true, pages: 0 };
-	const list = {
-		path: spec.path,
-		qs: spec.qs,
-		readPage: spec.readPage,
-		login: spec.login,
-		keyOf: idOf,
-	};
+	const list = { ...spec, keyOf: idOf };
 	await readPages(ctx, list, (page) => {
 		result = { records, complete: true, pages: page.number };
 		if (page.whole) {

@@ -86,7 +86,7 @@ export async function newestPhones(
 	settings: Partial<RequestSettings>,
 ): Promise<Set<string>> {
 	const records = await listRecords(ctx, {
-		path: endpoints.contacts().path,
+		...endpoints.contacts(),
 		qs: { ordering: '-created_at' },
 		itemIndex,
 		settings,
@@ -119,7 +119,7 @@ export async function createOrUpdateOne(
 	settings: Partial<RequestSettings>,
 ): Promise<{ action: ImportAction; reason?: string }> {
 	const [existing] = await listRecords(ctx, {
-		path: endpoints.contacts().path,
+		...endpoints.contacts(),
 		qs: { search: contact.phone },
 		itemIndex,
 		settings,

@@ -97,7 +97,7 @@ export async function findContactByPhone(
 	settings?: Partial<RequestSettings>,
 ): Promise<IDataObject | undefined> {
 	const records = await listRecords(ctx, {
-		path: endpoints.contacts().path,
+		...endpoints.contacts(),
 		qs: { phone_e164: phone },
 		itemIndex,
 		settings,

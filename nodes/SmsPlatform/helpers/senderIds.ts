@@ -23,7 +23,7 @@ export async function listSenderIds(
 ): Promise<IDataObject[]> {
 	const records = await getList(
 		ctx,
-		{ path: endpoints.senderIds().path, itemIndex, settings },
+		{ ...endpoints.senderIds(), itemIndex, settings },
 		{ noun: 'sender IDs', shape: '{ success, data: [...] } or a list' },
 	);
 	return limit === undefined ? records : records.slice(0, limit);

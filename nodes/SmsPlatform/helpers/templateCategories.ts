@@ -28,11 +28,11 @@ const described = new WeakMap<object, Promise<Choice[] | undefined>>();
 
 async function readChoices(ctx: ApiContext, itemIndex?: number): Promise<Choice[] | undefined> {
 	try {
-		const { method, path } = endpoints.describeTemplates();
+		const route = endpoints.describeTemplates();
 		// n8n's type of a request method names no OPTIONS; its request helper sends it as any other.
 		const { body } = await apiRequest<IDataObject>(ctx, {
-			method: method as unknown as IHttpRequestMethods,
-			path,
+			...route,
+			method: route.method as unknown as IHttpRequestMethods,
 			itemIndex,
 		});
 		const post = (body?.actions as IDataObject | undefined)?.POST as IDataObject | undefined;

@@ -28,7 +28,7 @@ export async function searchPackages(
 	filter?: string,
 ): Promise<INodeListSearchResult> {
 	const records = await listRecords(this, {
-		path: endpoints.smsPackages().path,
+		...endpoints.smsPackages(),
 		maxPages: 20,
 		numbers: ['sms_count', 'bonus_sms', 'price'],
 	});

@@ -5,7 +5,7 @@ import type { RequestSettings } from './defaults';
 import { unexpectedAnswerError } from './readAnswer';
 import { apiRequest } from './exchange';
 import type { ApiRequest, ApiResponse } from './request';
-import type { LoginRoute } from '../endpoints';
+import type { Routed } from '../endpoints';
 import { parallelBudget } from './rateBudget';
 import { sessionOf, type ApiContext } from './session';
 import { settingsOf } from './settings';
@@ -29,8 +29,7 @@ function pageQuery(qs: IDataObject | undefined): IDataObject {
 export const PAGE_SIZE = 100;
 
 /** One request type for every list reader. */
-export interface ListRequest {
-	path: string;
+export interface ListRequest extends Routed {
 	/** Some servers lack the route (endpoints.ts). */
 	notOnEveryServer?: boolean;
 	qs?: IDataObject;
@@ -56,8 +55,6 @@ export interface ListRequest {
 	readPage?: (body: unknown) => IDataObject[] | undefined;
 	/** What makes two records the same one, for outputting each once. Default: the record's `id`; none: never merged. */
 	keyOf?: (record: IDataObject) => string | undefined;
-	/** The login family's route (see routes.ts): its query replaces `qs`, and gets the page and page size too. */
-	login?: LoginRoute;
 }
 
 export interface Page {
@@ -185,12 +182,9 @@ function pageRequest(list: ListRequest, number: number): ApiRequest {
 /** One GET of a list: the documented query `qs`, and the login route's query with its page. */
 export function listRequest(list: ListRequest, qs: IDataObject | undefined): ApiRequest {
 	return {
+		...list,
 		method: 'GET',
-		path: list.path,
-		notOnEveryServer: list.notOnEveryServer,
 		qs,
-		itemIndex: list.itemIndex,
-		settings: list.settings,
 		login: list.login && {
 			...list.login,
 			qs: { ...(list.login.qs ?? list.qs ?? {}), ...pageQuery(qs) },

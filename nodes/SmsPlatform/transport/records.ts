@@ -5,7 +5,7 @@ import type { RequestSettings } from './defaults';
 import { unexpectedAnswerError } from './readAnswer';
 import { apiRequest } from './exchange';
 import { listAnswer, listRequest, type ListRequest, pageSizeOf, readPages } from './pages';
-import type { LoginRoute, RecordName } from '../endpoints';
+import type { RecordName, Routed } from '../endpoints';
 import type { ApiContext } from './session';
 
 /**
@@ -16,8 +16,7 @@ import type { ApiContext } from './session';
  */
 
 /** What a GET of one resource must give: the wrapper the endpoint documents, its number fields, its key fields. */
-export interface RecordRequest {
-	path: string;
+export interface RecordRequest extends Routed {
 	/** The route answers slowly by design (endpoints.ts): a longer default timeout. */
 	slow?: boolean;
 	qs?: IDataObject;
@@ -31,8 +30,6 @@ export interface RecordRequest {
 	required?: string[];
 	/** Its path names one record (endpoints.ts): a JSON 404 is that record's. */
 	namesRecord?: RecordName;
-	/** The login family's route (see routes.ts). */
-	login?: LoginRoute;
 	/** See RequestInfo.noMatchWords. */
 	noMatchWords?: RegExp;
 }
@@ -43,17 +40,7 @@ export interface RecordRequest {
  * empty output item would pass for a success.
  */
 export async function getRecord(ctx: ApiContext, req: RecordRequest): Promise<IDataObject> {
-	const response = await apiRequest(ctx, {
-		method: 'GET',
-		path: req.path,
-		slow: req.slow,
-		qs: req.qs,
-		itemIndex: req.itemIndex,
-		settings: req.settings,
-		namesRecord: req.namesRecord,
-		login: req.login,
-		noMatchWords: req.noMatchWords,
-	});
+	const response = await apiRequest(ctx, { ...req, method: 'GET' });
 	const record = unwrapObject(response.body, req.wrapper);
 	const empty = Object.keys(record).length === 0;
 	const missing = empty

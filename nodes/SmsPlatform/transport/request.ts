@@ -1,15 +1,14 @@
 import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 
 import type { RequestSettings } from './defaults';
-import type { LoginRoute, RecordName } from '../endpoints';
+import type { RecordName, Routed } from '../endpoints';
 import type { RouteFamily } from './routes';
 
 /** What one request to the service is (apiRequest in exchange.ts), and what it answers. */
 
-export interface ApiRequest {
+/** Its path (below the base URL, ids encoded) and login route come from an endpoint of endpoints.ts, spread. */
+export interface ApiRequest extends Routed {
 	method: IHttpRequestMethods;
-	/** Path below the base URL, from endpoints.ts (ids already encoded there). */
-	path: string;
 	/** The route answers slowly by design (endpoints.ts): a longer default timeout. */
 	slow?: boolean;
 	qs?: IDataObject;
@@ -26,8 +25,6 @@ export interface ApiRequest {
 	namesRecord?: RecordName;
 	/** Some servers lack the route (endpoints.ts). */
 	notOnEveryServer?: boolean;
-	/** The route of the login family, when this operation has one (see routes.ts); `path` is the documented route. */
-	login?: LoginRoute;
 	/**
 	 * Why a family's route cannot carry this request (Send's rules in endpoints.ts: a schedule, the text), asked before
 	 * that route is: a route that cannot carry it is not asked, and its reason is the error when no route takes it.

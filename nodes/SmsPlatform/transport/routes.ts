@@ -1,7 +1,14 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { endpoints, type LoginRoute, type RecordName } from '../endpoints';
+import {
+	documentedOnly,
+	type Endpoint,
+	endpoints,
+	type LoginRoute,
+	type RecordName,
+	type Routed,
+} from '../endpoints';
 import { ServiceError } from './errors';
 import { CREDENTIAL_TYPE, credentialsOf, sessionOf, type ApiContext } from './session';
 
@@ -22,15 +29,13 @@ import { CREDENTIAL_TYPE, credentialsOf, sessionOf, type ApiContext } from './se
 export type RouteFamily = 'documented' | 'login';
 
 /** What a request needs for the choice: the documented route as the request itself, and the login route beside it. */
-interface RoutedRequest {
+interface RoutedRequest extends Routed {
 	method: string;
-	path: string;
 	slow?: boolean;
 	namesRecord?: RecordName;
 	qs?: IDataObject;
 	body?: IDataObject;
 	itemIndex?: number;
-	login?: LoginRoute;
 }
 
 /** One route a request may go on: its family, and the request as that route takes it. */
@@ -122,13 +127,14 @@ export async function learnFamily(
 	ctx: ApiContext,
 	family: RouteFamily,
 	itemIndex: number | undefined,
-	ask: (req: { method: 'GET'; path: string; itemIndex?: number }) => Promise<unknown>,
+	ask: (req: Endpoint & { itemIndex?: number }) => Promise<unknown>,
 ): Promise<ServiceError | undefined> {
 	const balance = endpoints.balance();
 	const path = family === 'login' ? balance.login.path : balance.path;
 	const session = sessionOf(ctx);
 	try {
-		await ask({ method: 'GET', path, itemIndex });
+		// This route alone: a 404 here is the answer, not a reason to ask the other family.
+		await ask({ ...documentedOnly(balance), path, itemIndex });
 	} catch (error) {
 		if (!(error instanceof ServiceError)) return undefined;
 		if (error.routeMissing) {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { endpoints } from '../../endpoints';
+import { documentedOnly, endpoints } from '../../endpoints';
 import { listFields } from '../../helpers/descriptions';
 import { billingType, groupedRecords, withSameFields } from '../../helpers/billing';
 import { chosenFilter, listLimit } from '../../helpers/parameters';
@@ -42,7 +42,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		// list a package's payment as a payment (only as its purchase, and only payments without one as `payment`):
 		// payments are read as the trigger reads them, from the login's list of payment transactions.
 		...(wanted === 'usage'
-			? { path: endpoints.billingHistory().path }
+			? documentedOnly(endpoints.billingHistory())
 			: wanted === 'payment'
 				? endpoints.payments()
 				: endpoints.billingHistory()),

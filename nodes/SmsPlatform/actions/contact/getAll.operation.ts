@@ -92,7 +92,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			String(record.email ?? '').toLowerCase() === String(qs.email).toLowerCase()) &&
 		(qs.is_active === undefined || String(record.is_active) === qs.is_active);
 	return await listRecords(this, {
-		path: endpoints.contacts().path,
+		...endpoints.contacts(),
 		qs,
 		itemIndex,
 		limit: listLimit(this, itemIndex),

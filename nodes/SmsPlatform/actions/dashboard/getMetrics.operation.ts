@@ -19,7 +19,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const period = readPeriod(this, itemIndex);
 	const metrics = await getRecord(this, {
-		path: endpoints.dashboardMetrics().path,
+		...endpoints.dashboardMetrics(),
 		qs: { period },
 		itemIndex,
 		numbers: [

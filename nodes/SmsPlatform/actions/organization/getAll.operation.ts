@@ -15,7 +15,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	return await listRecords(this, {
-		path: endpoints.organizations().path,
+		...endpoints.organizations(),
 		itemIndex,
 		limit: listLimit(this, itemIndex),
 	});

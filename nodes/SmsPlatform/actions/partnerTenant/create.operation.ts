@@ -83,8 +83,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	const endpoint = endpoints.createTenant();
 	const response = await apiRequest(this, {
-		method: 'POST',
-		path: endpoint.path,
+		...endpoint,
 		body: {
 			tenant_name: tenantName,
 			owner_email: ownerEmail,

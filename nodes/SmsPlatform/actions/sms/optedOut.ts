@@ -30,7 +30,7 @@ function optedOut(contact: { opt_out_at?: unknown }): boolean {
 /** The E.164 numbers of the account's opted-out contacts: the whole list, read once, every page. */
 async function optedOutNumbers(ctx: IExecuteFunctions, item: PreparedItem): Promise<Set<string>> {
 	const contacts = await listRecords(ctx, {
-		path: endpoints.contacts().path,
+		...endpoints.contacts(),
 		itemIndex: item.itemIndex,
 		settings: item.settings,
 		keep: optedOut,

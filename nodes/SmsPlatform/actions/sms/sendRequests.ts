@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { endpoints, type SendRules } from '../../endpoints';
+import { documentedOnly, endpoints, type SendRules } from '../../endpoints';
 import { listSenderIds, senderIdName } from '../../helpers/senderIds';
 import {
 	apiRequest,
@@ -71,8 +71,7 @@ function requestFor(ctx: IExecuteFunctions, item: PreparedItem, recipients: stri
 	const route = endpoints.sendSms();
 	const body: IDataObject = { message: item.message, recipients, sender_id: item.senderId };
 	const request = {
-		method: route.method,
-		path: route.path,
+		...route,
 		itemIndex: item.itemIndex,
 		creates: 'sms' as const,
 		settings: item.settings,
@@ -80,7 +79,10 @@ function requestFor(ctx: IExecuteFunctions, item: PreparedItem, recipients: stri
 			refusalOf(ctx, family === 'login' ? route.login : route, item),
 	};
 	if (item.tenantAccountId)
-		return { ...request, body: { ...body, tenant_account_id: item.tenantAccountId } };
+		return {
+			...documentedOnly(request),
+			body: { ...body, tenant_account_id: item.tenantAccountId },
+		};
 	return {
 		...request,
 		body,

@@ -17,7 +17,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	return await listRecords(this, {
-		path: endpoints.smsPackages().path,
+		...endpoints.smsPackages(),
 		itemIndex,
 		limit: listLimit(this, itemIndex),
 		numbers: PACKAGE_NUMBERS,
