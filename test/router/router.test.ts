@@ -4,7 +4,7 @@
  * stops at the failing item and later items are not processed.
  */
 import nock from 'nock';
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { errorJson } from '../../nodes/SmsPlatform/actions/router';
@@ -253,5 +253,31 @@ describe('router: item by item (sms.getStatus)', () => {
 describe('errorJson', () => {
 	it('a plain error gives its message and the item index', () => {
 		expect(errorJson(new Error('boom'), 4)).toEqual({ error: 'boom', itemIndex: 4 });
+	});
+
+	it("an item's own words come before its shared error's, and the error stays as it was", () => {
+		const node: INode = {
+			id: '1',
+			name: 'SMS Platform',
+			type: 'n8n-nodes-sms-platform.smsPlatform',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		};
+		const shared = new NodeOperationError(node, 'The request failed', {
+			description: 'Try again.',
+		});
+		const json = errorJson(shared, 2, {
+			message: 'Item two failed',
+			description: 'Part of it was sent.',
+			fields: { sentRecipients: ['+255712000001'] },
+		});
+		expect(json).toEqual({
+			error: 'Item two failed',
+			description: 'Part of it was sent.',
+			sentRecipients: ['+255712000001'],
+			itemIndex: 2,
+		});
+		expect([shared.message, shared.description]).toEqual(['The request failed', 'Try again.']);
 	});
 });

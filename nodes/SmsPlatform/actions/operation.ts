@@ -13,23 +13,18 @@ export type OperationOutput = IDataObject | IDataObject[];
  * Fail" (e.g. which recipients of a failed send did get the SMS, a payment's Dedupe Key and outcome). The router adds
  * them and knows none of them. An operation that handles one item at a time (`execute`) throws its error: it adds no
  * fields.
+ *
+ * One error may be the failure of several items (one request carried them all, a Dedupe Key store that failed): it is
+ * never changed for one of them. What this item's error says differently (its message, its description) is said here,
+ * and the router puts it on the item's error item, or on the error it throws.
  */
 export interface ItemFailure {
 	error: Error;
+	/** This item's message, in place of the error's. */
+	message?: string;
+	/** This item's description, in place of the error's (e.g. which of its recipients were sent nevertheless). */
+	description?: string;
 	fields?: IDataObject;
-}
-
-/**
- * A copy of an error (same class, message, description, context) that can be changed without touching the original,
- * for one error shared by several items: the router writes each item's index into its error.
- */
-export function ownCopy(error: Error): Error {
-	const copy = Object.create(Object.getPrototypeOf(error) as object) as Error;
-	Object.defineProperties(copy, Object.getOwnPropertyDescriptors(error));
-	const context = (error as { context?: object }).context;
-	if (context && typeof context === 'object')
-		(copy as { context?: object }).context = { ...context };
-	return copy;
 }
 
 /** One item's result in a batch: its output, or its failure. */

@@ -15,7 +15,7 @@ import * as campaign from './campaign';
 import * as contact from './contact';
 import * as dashboard from './dashboard';
 import type { NodeMap } from './node.type';
-import type { FailureGate, Operation, OperationOutput } from './operation';
+import type { FailureGate, ItemFailure, Operation, OperationOutput } from './operation';
 import * as notification from './notification';
 import * as organization from './organization';
 import * as partnerTenant from './partnerTenant';
@@ -95,28 +95,46 @@ function notOfferedHere(caught: unknown, label: string): unknown {
 	return caught;
 }
 
-/** Every error names its item, once, the way n8n's own messages end: "… [item 2]". */
-function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex: number): Error {
-	const named = nodeError(ctx.getNode(), error, itemIndex);
-	named.context.itemIndex = itemIndex;
-	const suffix = ` [item ${itemIndex}]`;
-	if (!named.message.endsWith(suffix)) named.message += suffix;
-	return named;
+/** What an operation says for one item beside its error (see ItemFailure). */
+type ItemWords = Omit<ItemFailure, 'error'>;
+
+/** What an item's error says, with its item named the way n8n's own messages end: "… [item 2]". */
+function itemWords(error: Error, itemIndex: number, failure: ItemWords = {}): ItemWords {
+	return {
+		...failure,
+		message: `${failure.message ?? error.message} [item ${itemIndex}]`,
+	};
+}
+
+/**
+ * The error that stops the run, saying what the item's error item would: the run ends with it, so no other item's
+ * error can share these words.
+ */
+function stoppedAt<E extends NodeApiError | NodeOperationError>(
+	error: E,
+	itemIndex: number,
+	words: ItemWords,
+): E {
+	error.context.itemIndex = itemIndex;
+	if (words.message !== undefined) error.message = words.message;
+	if (words.description !== undefined) error.description = words.description;
+	return error;
 }
 
 /**
  * The error item "Continue On Fail" gives: the message, what to do, the status when the service answered, then the
- * fields the operation added for this item (`fields`), and the item index.
+ * fields the operation added for this item (`fields`), and the item index. What the operation says for this item
+ * alone (ItemFailure's `message`, `description`) comes before the error's own.
  */
-export function errorJson(error: Error, itemIndex: number, fields: IDataObject = {}): IDataObject {
-	const json: IDataObject = { error: error.message };
-	const description = (error as NodeApiError).description;
+export function errorJson(error: Error, itemIndex: number, failure: ItemWords = {}): IDataObject {
+	const json: IDataObject = { error: failure.message ?? error.message };
+	const description = failure.description ?? (error as NodeApiError).description;
 	if (description) json.description = description;
 	const httpCode = (error as NodeApiError).httpCode;
 	if (httpCode) json.httpCode = httpCode;
 	const code = serviceCodeOf(error);
 	if (code) json.errorCode = code;
-	Object.assign(json, fields);
+	Object.assign(json, failure.fields);
 	json.itemIndex = itemIndex;
 	return json;
 }
@@ -169,11 +187,12 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	// "Continue On Fail" is read once: without it the first failed item fails the node (and a batch stops there).
 	const gate = new RunGate(this.continueOnFail());
 	const toErrorOutput = node.onError === 'continueErrorOutput';
-	const fail = (caught: unknown, itemIndex: number, fields?: IDataObject) => {
-		const error = withItemIndex(this, notOfferedHere(caught, label), itemIndex);
+	const fail = (caught: unknown, itemIndex: number, failure?: ItemWords) => {
+		const error = nodeError(node, notOfferedHere(caught, label), itemIndex);
+		const words = itemWords(error, itemIndex, failure);
 		gate.note(error);
-		if (gate.stopped) throw error;
-		returnData.push(errorItem(errorJson(error, itemIndex, fields), itemIndex, toErrorOutput));
+		if (gate.stopped) throw stoppedAt(error, itemIndex, words);
+		returnData.push(errorItem(errorJson(error, itemIndex, words), itemIndex, toErrorOutput));
 	};
 
 	if ('executeBatch' in operation) {
@@ -181,7 +200,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 			const result = results[itemIndex];
 			if (result === undefined) continue; // not processed: an earlier item failed the run
-			if ('error' in result) fail(result.error, itemIndex, result.fields);
+			if ('error' in result) fail(result.error, itemIndex, result);
 			else returnData.push(...toItems(result.output, itemIndex));
 		}
 		return [returnData];

@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
 import { readContactId, readTags } from '../../helpers/contacts';
@@ -9,7 +9,7 @@ import {
 	type ParameterReader,
 } from '../../helpers/parameters';
 import { apiRequest, type RequestSettings, ServiceError } from '../../transport';
-import { ownCopy, type FailureGate, type ItemResult } from '../operation';
+import type { FailureGate, ItemFailure, ItemResult } from '../operation';
 import { contactIdField } from './fields';
 
 /** The service's limits on one call: contacts, tags, a tag's length, and what a tag may hold. */
@@ -136,15 +136,18 @@ async function tagContacts(
 	}
 }
 
-/** The error of an item whose contact the service does not have: the others of its request got their tags. */
-function unknownContact(ctx: IExecuteFunctions, entry: Entry, error: ServiceError): NodeApiError {
-	const copy = ownCopy(error) as NodeApiError;
-	copy.message = `The service has no contact with the ID "${entry.id}": no tags were added to it`;
+/**
+ * The failure of an item whose contact the service does not have: the others of its request got their tags. The
+ * request's 404 may name several contacts, so what this item's says is told beside it (ItemFailure).
+ */
+function unknownContact(entry: Entry, error: ServiceError): ItemFailure {
 	// The service's words and the request stay; the generic advice for a 404 gives way to what happened.
 	const said = error.serviceSaid ?? 'The service answered HTTP 404.';
-	copy.description = `${said} No tags were added to this contact; the other contacts of the request got theirs. Check the ID (it may belong to another account), e.g. with 'Get Many'. Request: ${error.route}.`;
-	copy.context.itemIndex = entry.itemIndex;
-	return copy;
+	return {
+		error,
+		message: `The service has no contact with the ID "${entry.id}": no tags were added to it`,
+		description: `${said} No tags were added to this contact; the other contacts of the request got theirs. Check the ID (it may belong to another account), e.g. with 'Get Many'. Request: ${error.route}.`,
+	};
 }
 
 /**
@@ -190,10 +193,10 @@ export async function executeBatch(
 			if (!result) continue;
 			if ('tagged' in result) out[entry.itemIndex] = { output: { id: entry.id, tagsAdded: tags } };
 			else {
-				const error =
-					'unknown' in result ? unknownContact(this, entry, result.unknown) : ownCopy(result.error);
-				out[entry.itemIndex] = { error };
-				gate.note(error);
+				const failure =
+					'unknown' in result ? unknownContact(entry, result.unknown) : { error: result.error };
+				out[entry.itemIndex] = failure;
+				gate.note(failure.error);
 			}
 		}
 		if (gate.stopped) break;

@@ -19,7 +19,7 @@ import { readCountryCode } from '../../helpers/countryCode';
 import { recordFields } from '../../helpers/descriptions';
 import { getRequestSettings, optionalString, parameterReader } from '../../helpers/parameters';
 import { mayHaveBeenAccepted } from '../../transport';
-import { ownCopy, type FailureGate, type ItemResult, type OperationOutput } from '../operation';
+import type { FailureGate, ItemResult, OperationOutput } from '../operation';
 import { countryCodeOptions, emailField, nameField, phoneField } from './fields';
 
 const properties: INodeProperties[] = [
@@ -204,7 +204,7 @@ async function upsertAll(
 				error.description =
 					`${error.description ?? ''} The import may have been carried out: it was not repeated. Running these items again is safe: 'Create or Update' never creates a contact twice.`.trim();
 			}
-			for (const entry of batch) outcomes[entry.itemIndex] = ownCopy(error);
+			for (const entry of batch) outcomes[entry.itemIndex] = error;
 			gate.note(error);
 			if (gate.stopped) return outcomes;
 		}

@@ -4,7 +4,7 @@ import { ClaimsAhead, cutIntoClaims, tellWait } from '../../dedupe/claimAhead';
 import { DedupeStore, type KeyState } from '../../dedupe/keyStore';
 import { dedupeStoreFailed, unknownKeyError } from '../../dedupe/keyErrors';
 import { mayHaveBeenAccepted } from '../../transport';
-import { ownCopy, type ItemResult } from '../operation';
+import type { ItemResult } from '../operation';
 
 /**
  * Options → Dedupe Key of Initiate Payment and Buy Credits, around each item's one request (dedupe/keyStore.ts for the
@@ -85,8 +85,7 @@ export class PaymentKeys {
 	 */
 	async verdict(item: KeyedPayment): Promise<KeyVerdict> {
 		const { itemIndex, dedupeKey } = item;
-		if (this.store instanceof Error)
-			return { claimed: false, result: { error: ownCopy(this.store) } };
+		if (this.store instanceof Error) return { claimed: false, result: { error: this.store } };
 		const claim = this.claimOf.get(itemIndex);
 		let state: KeyState | Error | undefined;
 		if (claim !== undefined) {

@@ -188,7 +188,9 @@ function results(outcomes: Array<SendOutcome | undefined>): Array<ItemResult | u
 		if (!outcome) return undefined;
 		const json: IDataObject = { ...outcome.json, outcome: outcome.outcome };
 		if (outcome.item?.dedupeKey !== undefined) json.dedupeKey = outcome.item.dedupeKey;
-		return outcome.error ? { error: outcome.error, fields: json } : { output: json };
+		return outcome.error
+			? { error: outcome.error, description: outcome.description, fields: json }
+			: { output: json };
 	});
 }
 

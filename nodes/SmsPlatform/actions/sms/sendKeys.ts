@@ -3,7 +3,6 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { ClaimsAhead, claimSize, cutIntoClaims, tellWait } from '../../dedupe/claimAhead';
 import { DedupeStore, type KeyState } from '../../dedupe/keyStore';
 import { dedupeStoreFailed, unknownKeyError } from '../../dedupe/keyErrors';
-import { ownCopy } from '../operation';
 import type { PreparedItem } from './prepare';
 import type { Outcome, SendOutcome, SendRequest } from './sendOutcome';
 import { holdBack, sendOnce, type CombinedGroup } from './sendRequests';
@@ -66,14 +65,8 @@ export class SendKeys {
 		const pending = items.filter((item) => this.state.get(item.itemIndex) === 'pending');
 		if (!pending.length) return;
 		if (this.store instanceof Error) {
-			// Each item its own copy of the error (the router adds the item index to it).
-			for (const item of pending) {
-				try {
-					DedupeStore.open(this.ctx, item.itemIndex);
-				} catch (error) {
-					this.state.set(item.itemIndex, error as Error);
-				}
-			}
+			// One error for them all: the router never changes an item's error (see ItemFailure).
+			for (const item of pending) this.state.set(item.itemIndex, this.store);
 			return;
 		}
 		try {
@@ -257,12 +250,12 @@ export function followFirst(
 	const base = { itemIndex: item.itemIndex, item, messageIds: [], sentRecipients: [] };
 	const json = { sameKeyAs: firstIndex };
 	if (first.error) {
-		// Its own copy: the router writes each item's index into its error.
 		return {
 			...base,
 			outcome: first.outcome,
 			json,
-			error: ownCopy(first.error),
+			error: first.error,
+			description: first.description,
 			mayHaveGoneOut: false,
 		};
 	}

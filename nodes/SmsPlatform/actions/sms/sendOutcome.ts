@@ -1,6 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { ownCopy } from '../operation';
 import type { RouteFamily } from '../../transport';
 import { creditsPerRecipient, type PreparedItem } from './prepare';
 
@@ -20,6 +19,11 @@ export interface SendOutcome {
 	/** The output item (success), or the fields the item's error item adds (failure). */
 	json: IDataObject;
 	error?: Error;
+	/**
+	 * This item's own description of its failure, in place of the error's (which of its recipients were sent): the
+	 * error may be shared with the other items of a request (see ItemFailure).
+	 */
+	description?: string;
 	/** The ids of the accepted requests that carried this item's recipients, in order. */
 	messageIds: string[];
 	/** Recipients of this item in accepted requests (on a failure: those that got the SMS nevertheless). */
@@ -90,13 +94,12 @@ export function itemOutcome(
 	const status = typeof first?.status === 'string' ? first.status : undefined;
 	const base = { itemIndex: item.itemIndex, item, messageIds, mayHaveGoneOut, status };
 	if (carried.some((r) => r.error)) {
-		const error = failureOf(item, carried, sentRecipients);
 		// Part of it sent, or a request whose fate nobody knows: it must not be sent again.
 		return {
 			...base,
 			outcome: mayHaveGoneOut ? 'unknown' : 'notSent',
 			json: sentRecipients.length ? { sentRecipients } : {},
-			error,
+			...failureOf(item, carried, sentRecipients),
 			sentRecipients,
 		};
 	}
@@ -144,23 +147,26 @@ function successJson(
 }
 
 /**
- * The error of an item whose recipients rode on a failed request; says which of them were sent nevertheless. With
- * Combine Items a failed request is shared by several items: each gets its own copy of the error, counting only its
- * own recipients, so one item's "part was sent" never shows on another's.
+ * The error of an item whose recipients rode on a failed request, and its description when some of them were sent
+ * nevertheless. With Combine Items a failed request is shared by several items: the error stays as it is, and each
+ * item's description counts only its own recipients, so one item's "part was sent" never shows on another's.
  */
-function failureOf(item: PreparedItem, requests: SendRequest[], sent: string[]): Error {
+function failureOf(
+	item: PreparedItem,
+	requests: SendRequest[],
+	sent: string[],
+): { error: Error; description?: string } {
 	const mine = new Set(item.recipients);
 	const failed = requests.filter((r) => r.error);
-	const error = ownCopy(failed[0].error as Error);
-	if (sent.length > 0 && 'description' in error) {
-		const ids = requests.map((r) => messageIdOf(r.result)).filter(Boolean);
-		const carried = failed
-			.filter((r) => !r.notSent)
-			.flatMap((r) => r.recipients.filter((n) => mine.has(n))).length;
-		const shown =
-			sent.slice(0, 20).join(', ') + (sent.length > 20 ? `, … (${sent.length - 20} more)` : '');
-		(error as { description?: string }).description =
-			`${(error as { description?: string }).description ?? ''} Part of this item was sent: ${sent.length} recipient(s) in message(s) ${ids.join(', ')}; the request that did not go through carried ${carried} recipient(s) of this item, and ${item.recipients.length - sent.length - carried} more were not sent. Sent to: ${shown}. Do not send to those again.`.trim();
-	}
-	return error;
+	const error = failed[0].error as Error;
+	if (sent.length === 0 || !('description' in error)) return { error };
+	const ids = requests.map((r) => messageIdOf(r.result)).filter(Boolean);
+	const carried = failed
+		.filter((r) => !r.notSent)
+		.flatMap((r) => r.recipients.filter((n) => mine.has(n))).length;
+	const shown =
+		sent.slice(0, 20).join(', ') + (sent.length > 20 ? `, … (${sent.length - 20} more)` : '');
+	const description =
+		`${(error as { description?: string }).description ?? ''} Part of this item was sent: ${sent.length} recipient(s) in message(s) ${ids.join(', ')}; the request that did not go through carried ${carried} recipient(s) of this item, and ${item.recipients.length - sent.length - carried} more were not sent. Sent to: ${shown}. Do not send to those again.`.trim();
+	return { error, description };
 }

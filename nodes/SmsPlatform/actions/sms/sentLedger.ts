@@ -123,7 +123,8 @@ export class SentLedger {
 			this.ledger.items[key] = { output: rest, messageIds: outcome.messageIds };
 			return;
 		}
-		const { description } = outcome.error as { description?: string };
+		const description =
+			outcome.description ?? (outcome.error as { description?: string }).description;
 		this.ledger.items[key] = {
 			error: {
 				message: outcome.error.message,

@@ -4,7 +4,6 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { ParameterReader } from '../../helpers/parameters';
 import { describeType, getRequestSettings, optionalString } from '../../helpers/parameters';
 import { findTemplates, PREVIEW_LENGTH, VARIABLE } from '../../helpers/templates';
-import { ownCopy } from '../operation';
 
 /**
  * SMS → Send from a template: the templates of the run, read once from the service's list, and each item's text,
@@ -98,7 +97,7 @@ export function templateText(
 	book: TemplateBook,
 ): string {
 	const id = templateIdOf(ctx, itemIndex, read);
-	if (book.failure) throw ownCopy(book.failure);
+	if (book.failure) throw book.failure;
 	const template = book.found.get(id);
 	if (!template) {
 		throw new NodeOperationError(ctx.getNode(), `The service has no template with the ID "${id}"`, {
