@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import type { Routed } from '../endpoints';
+import type { Routed } from '../endpointShape';
 import { PAGE_SIZE, readPages } from '../transport';
 
 /**

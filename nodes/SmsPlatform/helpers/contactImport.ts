@@ -97,13 +97,14 @@ export async function newestPhones(
 
 /**
  * Whether a bulk import was refused for its shape: the real server's branch `main` takes only CSV (`csv_data`) there,
- * and creates nothing from it (each row's check reads a request it is not given: `'request'`). Nothing was done.
+ * and creates nothing from it (each row's check reads a request it is not given: `'request'`). Nothing was done. Read
+ * in the service's words (its field errors name `csv_data`), never in the node's own description.
  */
 export function importTakesCsvOnly(error: unknown): boolean {
 	return (
 		error instanceof ServiceError &&
 		error.httpCode === '400' &&
-		/csv_data/.test(`${error.serviceWords ?? ''} ${error.description ?? ''}`)
+		/csv_data/.test(error.serviceWords ?? '')
 	);
 }
 

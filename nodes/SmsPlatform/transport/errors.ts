@@ -5,7 +5,7 @@ import { readServerWords } from './words';
 import type { RequestSettings } from './defaults';
 import { adviceFor, type CredentialMode, unreachableAdvice } from './advice';
 import type { NetworkFailure } from './policy';
-import type { RecordName } from '../endpoints';
+import type { RecordName } from '../endpointShape';
 
 export type { CredentialMode } from './advice';
 

@@ -119,8 +119,7 @@ export async function logIn(
 /** An error of the login (JWT mode) a request ran first: its message already says what to do. */
 export function loginError(node: INode, message: string, itemIndex?: number): NodeApiError {
 	return buildApiError(node, {
-		method: 'POST',
-		path: endpoints.logIn().path,
+		...endpoints.logIn(),
 		itemIndex,
 		message,
 		description: "Check 'Email', 'Password' and 'Base URL' in the SMS Platform credential.",

@@ -5,7 +5,7 @@ import type { RequestSettings } from './defaults';
 import { unexpectedAnswerError } from './readAnswer';
 import { apiRequest } from './exchange';
 import type { ApiRequest, ApiResponse } from './request';
-import type { Routed } from '../endpoints';
+import type { Routed } from '../endpointShape';
 import { parallelBudget } from './rateBudget';
 import { sessionOf, type ApiContext } from './session';
 import { settingsOf } from './settings';

@@ -5,7 +5,7 @@ import type { RequestSettings } from './defaults';
 import { unexpectedAnswerError } from './readAnswer';
 import { apiRequest } from './exchange';
 import { listAnswer, listRequest, type ListRequest, pageSizeOf, readPages } from './pages';
-import type { RecordName, Routed } from '../endpoints';
+import type { RecordName, Routed } from '../endpointShape';
 import type { ApiContext } from './session';
 
 /**

@@ -1,7 +1,7 @@
 import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 
 import type { RequestSettings } from './defaults';
-import type { RecordName, Routed } from '../endpoints';
+import type { RecordName, Routed } from '../endpointShape';
 import type { RouteFamily } from './routes';
 
 /** What one request to the service is (apiRequest in exchange.ts), and what it answers. */

@@ -1,14 +1,14 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { endpoints } from '../endpoints';
 import {
 	documentedOnly,
 	type Endpoint,
-	endpoints,
 	type LoginRoute,
 	type RecordName,
 	type Routed,
-} from '../endpoints';
+} from '../endpointShape';
 import { ServiceError } from './errors';
 import { CREDENTIAL_TYPE, credentialsOf, sessionOf, type ApiContext } from './session';
 

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { documentedOnly, endpoints } from '../../endpoints';
+import { endpoints } from '../../endpoints';
+import { documentedOnly } from '../../endpointShape';
 import { listFields } from '../../helpers/descriptions';
 import { billingType, groupedRecords, withSameFields } from '../../helpers/billing';
 import { chosenFilter, listLimit } from '../../helpers/parameters';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { Endpoint } from '../../endpoints';
+import type { Endpoint } from '../../endpointShape';
 import {
 	boundedInteger,
 	getRequestSettings,

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { documentedOnly, endpoints, type SendRules } from '../../endpoints';
+import { endpoints } from '../../endpoints';
+import { documentedOnly, type SendRules } from '../../endpointShape';
 import { listSenderIds, senderIdName } from '../../helpers/senderIds';
 import {
 	apiRequest,
