@@ -2,13 +2,13 @@ import type { IDataObject } from 'n8n-workflow';
 
 /**
  * What an endpoint of endpoints.ts is: its route and what it declares, the login family's route beside it, and the one
- * way a request takes it (spread whole; `documentedOnly` for the documented route alone). Also how an id becomes one
- * path segment.
+ * way a request takes it (spread whole; `documentedOnly` for the documented route alone). Types only, but for
+ * `documentedOnly`: endpoints.ts makes the endpoints.
  */
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-/** A mark that exists in types only (nothing at run time); `declared` alone puts it on an endpoint. */
+/** A mark that exists in types only (nothing at run time); endpoints.ts alone puts it on an endpoint (`declared`). */
 export declare const fromEndpoints: unique symbol;
 
 /**
@@ -77,24 +77,6 @@ export interface SendRules {
 	maxRecipients: number;
 }
 export type SendEndpoint = Endpoint & SendRules;
-
-/** `.`, `..` and their percent-encoded forms, which URL parsing treats as "this" and "parent" folder. */
-export function isDotSegment(value: string): boolean {
-	return /^(\.|%2e){1,2}$/i.test(value);
-}
-
-/** Encodes one path segment; an id with `/`, `?`, `#` or spaces stays one segment. */
-export function encodeId(value: string): string {
-	// `.` and `..` (even as %2E) are dot segments: URL parsing would remove them and the request would go to another
-	// route (`/sms/status/../` is `/sms/`). No encoding keeps them one segment, so they are refused.
-	if (isDotSegment(value))
-		throw new Error(`"${value}" cannot be used as an id: it would change the request path`);
-	return encodeURIComponent(value);
-}
-
-/** Marks a route as an endpoint (see Routed): for endpoints.ts, the one place an endpoint is made from a bare path. */
-export const declared = (route: { method: Method; path: string; slow?: boolean }): Endpoint =>
-	route as Endpoint;
 
 /**
  * The endpoint without its login route: for a request the login family's route cannot answer as asked (it lacks the

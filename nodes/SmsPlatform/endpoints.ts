@@ -8,7 +8,7 @@ import {
 	paymentStatusOnLogin,
 	sentOnLogin,
 } from './loginAnswers';
-import { declared, encodeId, type Endpoint, type Paired, type SendEndpoint } from './endpointShape';
+import type { Endpoint, Method, Paired, SendEndpoint } from './endpointShape';
 
 /**
  * Every route of the service that the nodes call, in one place: its method and its path, with ids checked and encoded
@@ -21,9 +21,27 @@ import { declared, encodeId, type Endpoint, type Paired, type SendEndpoint } fro
  * (loginAnswers.ts). The server decides which one is used: the transport asks one and, when the server does not have
  * it or refuses the credential's kind there, the other (transport/routes.ts). The others have one `Endpoint`.
  *
- * This module imports only the pure answer readers of loginAnswers.ts and what an endpoint is (endpointShape.ts):
+ * This module imports only the pure answer readers of loginAnswers.ts and the types of endpointShape.ts:
  * transport, operations, trigger events and list searches all read their routes from here.
  */
+
+/** `.`, `..` and their percent-encoded forms, which URL parsing treats as "this" and "parent" folder. */
+export function isDotSegment(value: string): boolean {
+	return /^(\.|%2e){1,2}$/i.test(value);
+}
+
+/** Encodes one path segment; an id with `/`, `?`, `#` or spaces stays one segment. */
+export function encodeId(value: string): string {
+	// `.` and `..` (even as %2E) are dot segments: URL parsing would remove them and the request would go to another
+	// route (`/sms/status/../` is `/sms/`). No encoding keeps them one segment, so they are refused.
+	if (isDotSegment(value))
+		throw new Error(`"${value}" cannot be used as an id: it would change the request path`);
+	return encodeURIComponent(value);
+}
+
+/** Marks a route as an endpoint (see Routed): the one place an endpoint is made from a bare path. */
+const declared = (route: { method: Method; path: string; slow?: boolean }): Endpoint =>
+	route as Endpoint;
 
 const get = (path: string, slow?: boolean): Endpoint =>
 	declared(slow ? { method: 'GET', path, slow } : { method: 'GET', path });

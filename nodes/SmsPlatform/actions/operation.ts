@@ -45,18 +45,19 @@ export interface FailureGate {
 	readonly error: Error | undefined;
 }
 
+/**
+ * A batch operation's entry (`export const executeBatch: ExecuteBatch = async function (items, gate) { … }`): one
+ * result per input item, in order; `undefined` for an item not processed because the run stopped at the first failure
+ * (the gate says when).
+ */
+export type ExecuteBatch = (
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+	gate: FailureGate,
+) => Promise<Array<ItemResult | undefined>>;
+
 /** An operation handles one item at a time (`execute`), or all items at once (`executeBatch`, e.g. combining sends). */
 export type Operation = { description: INodeProperties[] } & (
 	| { execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationOutput> }
-	| {
-			/**
-			 * One result per input item, in order; `undefined` for an item not processed because the run stopped at
-			 * the first failure (the gate says when).
-			 */
-			executeBatch(
-				this: IExecuteFunctions,
-				items: INodeExecutionData[],
-				gate: FailureGate,
-			): Promise<Array<ItemResult | undefined>>;
-	  }
+	| { executeBatch: ExecuteBatch }
 );

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isDotSegment } from '../endpointShape';
+import { isDotSegment } from '../endpoints';
 import type { RequestSettings } from '../transport';
 
 /** Reading node parameters for an item, and checking them: errors name the field, the item and the value. */

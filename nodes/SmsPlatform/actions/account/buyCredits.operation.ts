@@ -1,11 +1,11 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
 import { localTanzanianMobile } from '../../helpers/payments';
 import { requiredString } from '../../helpers/parameters';
 import { routeMissing } from '../../transport';
-import type { FailureGate, ItemResult } from '../operation';
+import type { ExecuteBatch } from '../operation';
 import { paymentFields } from '../payment/paymentFields';
 import { startPayments, type PaymentOperation } from '../payment/startPayments';
 
@@ -64,10 +64,6 @@ const buyCredits: PaymentOperation = {
 };
 
 /** Account → Buy Credits: every item's payment on the account's own purchase route (payment/startPayments.ts). */
-export async function executeBatch(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-	gate: FailureGate,
-): Promise<Array<ItemResult | undefined>> {
+export const executeBatch: ExecuteBatch = async function (items, gate) {
 	return await startPayments(this, items, gate, buyCredits);
-}
+};

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
@@ -9,7 +9,7 @@ import {
 	type ParameterReader,
 } from '../../helpers/parameters';
 import { apiRequest, type RequestSettings, ServiceError } from '../../transport';
-import type { FailureGate, ItemFailure, ItemResult } from '../operation';
+import type { ExecuteBatch, ItemFailure, ItemResult } from '../operation';
 import { contactIdField } from './fields';
 
 /** The service's limits on one call: contacts, tags, a tag's length, and what a tag may hold. */
@@ -154,11 +154,7 @@ function unknownContact(entry: Entry, error: ServiceError): ItemFailure {
  * Adds tags to each item's contact, keeping its other tags. Items with the same tags are combined, up to 100 contacts
  * a request (a contact given by several items is sent once); each item gets `{ id, tagsAdded }` or its error.
  */
-export async function executeBatch(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-	gate: FailureGate,
-): Promise<Array<ItemResult | undefined>> {
+export const executeBatch: ExecuteBatch = async function (items, gate) {
 	const read = parameterReader(this);
 	const out: Array<ItemResult | undefined> = new Array(items.length);
 	const groups = new Map<string, Entry[]>();
@@ -202,4 +198,4 @@ export async function executeBatch(
 		if (gate.stopped) break;
 	}
 	return out;
-}
+};

@@ -19,7 +19,7 @@ import { readCountryCode } from '../../helpers/countryCode';
 import { recordFields } from '../../helpers/descriptions';
 import { getRequestSettings, optionalString, parameterReader } from '../../helpers/parameters';
 import { mayHaveBeenAccepted } from '../../transport';
-import type { FailureGate, ItemResult, OperationOutput } from '../operation';
+import type { ExecuteBatch, FailureGate, OperationOutput } from '../operation';
 import { countryCodeOptions, emailField, nameField, phoneField } from './fields';
 
 const properties: INodeProperties[] = [
@@ -115,17 +115,13 @@ async function importResults(
  * combined into bulk imports of up to 1,000 contacts; every item gets one output item: `action` is `created`,
  * `updated` or `refused` (with the service's `reason`).
  */
-export async function executeBatch(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-	gate: FailureGate,
-): Promise<Array<ItemResult | undefined>> {
+export const executeBatch: ExecuteBatch = async function (items, gate) {
 	const outcomes = await upsertAll(this, items, gate);
 	return outcomes.map((outcome) => {
 		if (outcome === undefined) return undefined;
 		return outcome instanceof Error ? { error: outcome } : { output: outcome };
 	});
-}
+};
 
 /**
  * Each contact of a batch created or updated on its own (a server whose bulk import cannot do it). True when the gate

@@ -1,10 +1,10 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { endpoints } from '../../endpoints';
 import { looksLikePhone } from '../../helpers/payments';
 import { requiredString } from '../../helpers/parameters';
-import type { FailureGate, ItemResult } from '../operation';
+import type { ExecuteBatch } from '../operation';
 import { paymentFields } from '../payment/paymentFields';
 import { startPayments, type PaymentOperation } from '../payment/startPayments';
 
@@ -51,10 +51,6 @@ function readTenantAndPhone(ctx: IExecuteFunctions, itemIndex: number) {
 const initiatePayment: PaymentOperation = { route: readTenantAndPhone };
 
 /** Partner Tenant → Initiate Payment: every item's payment on its tenant's route (payment/startPayments.ts). */
-export async function executeBatch(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-	gate: FailureGate,
-): Promise<Array<ItemResult | undefined>> {
+export const executeBatch: ExecuteBatch = async function (items, gate) {
 	return await startPayments(this, items, gate, initiatePayment);
-}
+};

@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { parameterReader } from '../../helpers/parameters';
 import { parallelSlots } from '../../transport';
-import type { FailureGate, ItemResult } from '../operation';
+import type { ExecuteBatch, ItemResult } from '../operation';
 import { checkBalance } from './balanceCheck';
 import { waitForDelivery } from './delivery';
 import { DEFAULT_BATCH_SIZE, groupKey, prepare, type PreparedItem } from './prepare';
@@ -28,11 +28,7 @@ export { description } from './send.description';
  * 3. with Wait for Delivery, follow the messages until final (delivery.ts); hints for the output pane (below).
  * Without "Continue On Fail" the run stops at its first failed item: the gate (the router's) says when.
  */
-export async function executeBatch(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-	gate: FailureGate,
-): Promise<Array<ItemResult | undefined>> {
+export const executeBatch: ExecuteBatch = async function (items, gate) {
 	const read = parameterReader(this);
 	// Source → Template: the run's templates are read once, before any item is prepared (not for a text send).
 	const templates = items.some((_, index) => read('source', index, 'text') === 'template')
@@ -180,7 +176,7 @@ export async function executeBatch(
 			: combiningHint(valid);
 	if (hint) this.addExecutionHints({ message: hint, location: 'outputPane' });
 	return results(outcomes);
-}
+};
 
 /** For the router: each item's output, or its error with the fields its error item adds; both say the outcome. */
 function results(outcomes: Array<SendOutcome | undefined>): Array<ItemResult | undefined> {
