@@ -1,29 +1,13 @@
 /**
- * The house rules of nodes/ that a reader relies on (issue 50), read from the source as text: each one fails on the
- * first file that breaks it, naming the file and the line.
+ * The house rules of nodes/ that a reader relies on (issue 50), read from the source as text: each one fails naming
+ * every file and line that breaks it.
  */
-import { readdirSync, readFileSync, statSync } from 'fs';
-import { join, relative } from 'path';
-
 import { endpoints } from '../../nodes/SmsPlatform/endpoints';
 import { documentedOnly } from '../../nodes/SmsPlatform/endpointShape';
 import type { ListRequest } from '../../nodes/SmsPlatform/transport/pages';
+import { nodesSources } from '../support/nodesSource.cjs';
 
-const ROOT = join(__dirname, '..', '..');
-const NODES = join(ROOT, 'nodes');
-
-function sourceFiles(dir: string): string[] {
-	return readdirSync(dir).flatMap((name) => {
-		const path = join(dir, name);
-		if (statSync(path).isDirectory()) return sourceFiles(path);
-		return name.endsWith('.ts') ? [path] : [];
-	});
-}
-
-const files = sourceFiles(NODES).map((path) => ({
-	name: relative(ROOT, path),
-	lines: readFileSync(path, 'utf8').split('\n'),
-}));
+const files = nodesSources();
 
 /** Every line of nodes/ that matches, as `file:line: text`. */
 function linesMatching(pattern: RegExp, only?: (name: string) => boolean): string[] {
