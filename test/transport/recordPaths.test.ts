@@ -1,6 +1,7 @@
 import nock from 'nock';
 
-import { endpoints, type Endpoint, type LoginRoute } from '../../nodes/SmsPlatform/endpoints';
+import { endpoints } from '../../nodes/SmsPlatform/endpoints';
+import type { Endpoint, LoginRoute } from '../../nodes/SmsPlatform/endpointShape';
 import { BASE_URL, caught, runNode } from '../support/harness';
 
 /**

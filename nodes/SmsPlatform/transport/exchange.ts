@@ -19,12 +19,12 @@ import { isLoginFailure, loginError } from './login';
 import { decide, networkFailure, type Attempt, type Counters } from './policy';
 import { parseBody, readAnswer, saysNoMatch } from './readAnswer';
 import type { ApiRequest, ApiResponse } from './request';
+import { normalizeBaseUrl } from './baseUrl';
 import {
 	answeredOn,
 	learnFamily,
 	learnsFirst,
 	mayBeGatewayNotFound,
-	normalizeBaseUrl,
 	routesFor,
 	triesTheOther,
 } from './routes';

@@ -15,8 +15,8 @@
  *   own words in an error body; errors.ts: every error's title and constructor; whatFailed.ts: what a caught error
  *   tells (its typed fields, not its words); advice.ts: what to do about it (by
  *   status, credential mode, repeats, network code);
- * - request.ts: what a request is; routes.ts: where it goes (the Base URL and its errors; the two route families,
- *   documented and login, and the one try on the other);
+ * - request.ts: what a request is; baseUrl.ts: the Base URL and its errors; routes.ts: where it goes (the two route
+ *   families, documented and login, and the one try on the other);
  * - pages.ts: the page walker (order, parallel pages, each record once, the list's end; where a list sits in an
  *   answer); records.ts: what operations read (one record, a list; where a record sits in an answer, its numbers).
  */
@@ -39,8 +39,8 @@ export { CREDENTIAL_TYPE, type ApiContext } from './session';
 export { parallelRequests, parallelSlots } from './rateBudget';
 export { useRequestOptions } from './settings';
 export { DEFAULT_SETTINGS, type RequestSettings } from './defaults';
+export { checkedBaseUrl } from './baseUrl';
 export {
-	checkedBaseUrl,
 	familyLearnt,
 	mayHaveLoginRoutes,
 	routeFamilyOf,

@@ -10,7 +10,7 @@ import { readServerWords } from './words';
 import { unreachableAdvice } from './advice';
 import { buildApiError } from './errors';
 import { isBlockedByN8n } from './whatFailed';
-import { checkedBaseUrl } from './routes';
+import { checkedBaseUrl } from './baseUrl';
 import { networkFailure } from './policy';
 
 /**
