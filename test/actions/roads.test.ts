@@ -413,6 +413,7 @@ describe('the files of the Send road', () => {
 		'helpers/numberingPlan.ts',
 		'helpers/parameters.ts',
 		'helpers/telecom.ts',
+		'transport/baseUrl.ts',
 		'transport/exchange.ts',
 		'transport/index.ts',
 		'transport/rateBudget.ts',
@@ -421,7 +422,7 @@ describe('the files of the Send road', () => {
 		'transport/settings.ts',
 	];
 
-	it('15 before its first request', async () => {
+	it('16 before its first request', async () => {
 		// A first run loads every module, so that the measured run counts the code the road runs, not module loading.
 		accept();
 		await runNode({ ...send, helper: new TestCredentialsHelper(apiKeyCredentials()) });
@@ -432,7 +433,7 @@ describe('the files of the Send road', () => {
 		expect(helper.files).toEqual(BEFORE_FIRST_REQUEST);
 	});
 
-	it('22 from execute() to its output', async () => {
+	it('23 from execute() to its output', async () => {
 		accept();
 		await runNode({ ...send, helper: new TestCredentialsHelper(apiKeyCredentials()) });
 		accept();
