@@ -40,6 +40,8 @@ export interface Endpoint extends Routed {
 	 * this server does not offer the operation, rather than only that the Base URL may be wrong.
 	 */
 	notOnEveryServer?: boolean;
+	/** Only the real service's own route family has it: its answer tells the run the server's family (routes.ts). */
+	loginFamilyOnly?: boolean;
 }
 
 /** The record a path names: its kind in the user's words (`template`) and its id, for "no template with the ID …". */

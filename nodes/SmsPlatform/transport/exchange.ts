@@ -20,14 +20,8 @@ import { decide, networkFailure, type Attempt, type Counters } from './policy';
 import { parseBody, readAnswer, saysNoMatch } from './readAnswer';
 import type { ApiRequest, ApiResponse } from './request';
 import { normalizeBaseUrl } from './baseUrl';
-import {
-	answeredOn,
-	learnFamily,
-	learnsFirst,
-	mayBeGatewayNotFound,
-	routesFor,
-	triesTheOther,
-} from './routes';
+import { learnFamily, learnsFirst, mayBeGatewayNotFound } from './familyLearning';
+import { answeredOn, routesFor, triesTheOther } from './routes';
 import { noteRateHeaders, paceDelay } from './rateBudget';
 import { scrubAnswer, scrubError } from './secrets';
 import {

@@ -25,6 +25,8 @@ export interface ApiRequest extends Routed {
 	namesRecord?: RecordName;
 	/** Some servers lack the route (endpoints.ts). */
 	notOnEveryServer?: boolean;
+	/** Only the login family has the route (endpoints.ts): its answer is the run's family (routes.ts). */
+	loginFamilyOnly?: boolean;
 	/**
 	 * Why a family's route cannot carry this request (Send's rules in endpoints.ts: a schedule, the text), asked before
 	 * that route is: a route that cannot carry it is not asked, and its reason is the error when no route takes it.

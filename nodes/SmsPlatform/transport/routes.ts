@@ -1,13 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { endpoints } from '../endpoints';
-import {
-	documentedOnly,
-	type Endpoint,
-	type LoginRoute,
-	type RecordName,
-	type Routed,
-} from '../endpointShape';
+import type { LoginRoute, RecordName, Routed } from '../endpointShape';
 import { ServiceError } from './errors';
 import { CREDENTIAL_TYPE, credentialsOf, sessionOf, type ApiContext } from './session';
 
@@ -27,13 +20,14 @@ import { CREDENTIAL_TYPE, credentialsOf, sessionOf, type ApiContext } from './se
 export type RouteFamily = 'documented' | 'login';
 
 /** What a request needs for the choice: the documented route as the request itself, and the login route beside it. */
-interface RoutedRequest extends Routed {
+export interface RoutedRequest extends Routed {
 	method: string;
 	slow?: boolean;
 	namesRecord?: RecordName;
 	qs?: IDataObject;
 	body?: IDataObject;
 	itemIndex?: number;
+	loginFamilyOnly?: boolean;
 }
 
 /** One route a request may go on: its family, and the request as that route takes it. */
@@ -81,72 +75,6 @@ export function triesTheOther(error: unknown): error is ServiceError {
 }
 
 /**
- * Whether a route's 404 may be a gateway's, not the record's: a JSON 404 on the first route, which names a record,
- * before the run learnt its family. A gateway in front of a service of the API reference may answer every unknown
- * route so (`{"error": "Not found", "code": "not_found"}`; issue 51). The record is then asked on the other route
- * once, which settles it; never when that route may keep the request waiting (learnsFirst).
- */
-export function mayBeGatewayNotFound(
-	ctx: ApiContext,
-	routes: Array<RouteTry<RoutedRequest>>,
-	tried: RouteTry<RoutedRequest>,
-	error: unknown,
-): error is ServiceError {
-	return (
-		sessionOf(ctx).family === undefined &&
-		tried === routes[0] &&
-		routes[1]?.req.slow !== true &&
-		tried.req.namesRecord !== undefined &&
-		error instanceof ServiceError &&
-		error.httpCode === '404' &&
-		!error.routeMissing
-	);
-}
-
-/**
- * Whether the run learns its family (learnFamily) before asking for a record: the first route names a record and the
- * other may keep a request waiting (the real server sleeps 60 s on the reference's payment status), so a 404 on the
- * first could not be settled on the second. Either server then costs one request more than an API key.
- */
-export function learnsFirst(ctx: ApiContext, routes: Array<RouteTry<RoutedRequest>>): boolean {
-	return (
-		sessionOf(ctx).family === undefined &&
-		routes[0].req.namesRecord !== undefined &&
-		routes[1]?.req.slow === true
-	);
-}
-
-/**
- * Learns whether the server has `family`'s routes with one request on its balance route, which answers at once (never
- * the reference's payment status, which the real server makes wait 60 s). The family is then the run's, unless the
- * answer says neither (a network failure). Returns the probe's error when the server does not have `family`.
- */
-export async function learnFamily(
-	ctx: ApiContext,
-	family: RouteFamily,
-	itemIndex: number | undefined,
-	ask: (req: Endpoint & { itemIndex?: number }) => Promise<unknown>,
-): Promise<ServiceError | undefined> {
-	const balance = endpoints.balance();
-	const path = family === 'login' ? balance.login.path : balance.path;
-	const session = sessionOf(ctx);
-	try {
-		// This route alone: a 404 here is the answer, not a reason to ask the other family.
-		await ask({ ...documentedOnly(balance), path, itemIndex });
-	} catch (error) {
-		if (!(error instanceof ServiceError)) return undefined;
-		if (error.routeMissing) {
-			session.family = family === 'login' ? 'documented' : 'login';
-			return error;
-		}
-		// Refused the credential there, or failed: the route is there.
-		if (!error.credentialRefused && !error.httpCode) return undefined;
-	}
-	session.family = family;
-	return undefined;
-}
-
-/**
  * What a route's answer becomes: its family is asked first for the rest of the run, a hint names the route when
  * another was tried first, and the body is read in the documented shape.
  */
@@ -157,6 +85,8 @@ export function answeredOn<R extends RoutedRequest, A extends { body: unknown }>
 	answer: A,
 	failedFirst: ServiceError[],
 ): A & { route?: string; family?: RouteFamily } {
+	// Only the service's own family has that route: a payment bought is then read on its quick route at once.
+	if (original.loginFamilyOnly) sessionOf(ctx).family ??= 'login';
 	if (!original.login) return answer;
 	sessionOf(ctx).family = tried.family;
 	const route = `${tried.req.method} ${tried.req.path}`;
