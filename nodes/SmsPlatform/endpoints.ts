@@ -213,7 +213,7 @@ export const endpoints = {
 	 * Buys a package for the caller's own account; answers `{success, data: {transaction_id, …}}`. It names a record
 	 * (the package in its body): its JSON 404 is the package's ("Package not found or inactive"), not a missing route.
 	 */
-	buyCredits: () => ({
+	buyCredits: (): Endpoint => ({
 		...wrapped(one('SMS package', undefined, post('/api/billing/payments/initiate/')), 'data'),
 		loginFamilyOnly: true,
 	}),
@@ -221,7 +221,7 @@ export const endpoints = {
 	 * Asks the payment provider about every pending payment of the account and records what completed or failed. The
 	 * only quick way to have a completion recorded there (the `…/status/` route sleeps 60 s first).
 	 */
-	syncPayments: () => ({ ...post('/api/billing/payments/sync/'), loginFamilyOnly: true }),
+	syncPayments: (): Endpoint => ({ ...post('/api/billing/payments/sync/'), loginFamilyOnly: true }),
 	/** The account's sender ID requests, newest first, 20 a page (`page` only; `?status=` is ignored). */
 	senderIdRequests: () => get('/api/messaging/sender-requests/'),
 	senderIdRequest: (requestId: string) =>
