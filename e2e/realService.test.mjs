@@ -511,7 +511,10 @@ describe('every operation against a server as it really answers (wild profile)',
 			(r) => r.status === 401,
 		);
 		assert.equal(refused.length, 0);
-		assert.equal(requestsTo('GET', /^\/api\/billing\/sms\/balance\/$/).length, 1);
+		// Once by Get Balance, and once by each Payment → Get Status with the login (paymentStatus, paymentMissing): a
+		// run that has not learnt the server's routes asks this route first there, since the payment's other route may
+		// keep it waiting 60 s (issue 51, transport/familyLearning.ts).
+		assert.equal(requestsTo('GET', /^\/api\/billing\/sms\/balance\/$/).length, 3);
 	});
 
 	test('an API key on a JWT-only endpoint: the error says so, not that the key is wrong', () => {
