@@ -30,15 +30,12 @@ let failed = 0;
  * @param {string[]} commandArgs
  * @returns {Promise<number>}
  */
-function run(command, commandArgs, env = {}, log = '') {
+function run(command, commandArgs, env = {}) {
 	return new Promise((resolve) => {
-		// With a log file, the output goes there (a step that runs beside another), else to ours.
-		const fd = log ? openSync(log, 'w') : undefined;
 		const child = spawn(command, commandArgs, {
-			stdio: fd === undefined ? 'inherit' : ['ignore', fd, fd],
+			stdio: 'inherit',
 			env: { ...process.env, ...env },
 		});
-		if (fd !== undefined) closeSync(fd);
 		child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
 	});
 }
@@ -49,16 +46,12 @@ function run(command, commandArgs, env = {}, log = '') {
  * @param {string[]} commandArgs
  * @param {(code: number) => {passed: number, failed: number}} [count]
  * @param {Record<string, string>} [env] added to the environment of the command
- * @param {string} [log] a file for the output, printed when the step ends (for a step run beside another)
  */
-async function step(name, command, commandArgs, count, env = {}, log = '') {
+async function step(name, command, commandArgs, count, env = {}) {
 	const started = Date.now();
-	console.log(
-		`\n=== ${name}: ${command} ${commandArgs.join(' ')}${log ? ` (beside the next step; output when it ends)` : ''}`,
-	);
-	const code = await run(command, commandArgs, env, log);
+	console.log(`\n=== ${name}: ${command} ${commandArgs.join(' ')}`);
+	const code = await run(command, commandArgs, env);
 	const seconds = ((Date.now() - started) / 1000).toFixed(1);
-	if (log) console.log(`\n=== ${name}: its output\n${readFileSync(log, 'utf8')}`);
 	// Build, lint, type-checks and the scanner are checks, not tests: they count only when they fail.
 	const counts = count ? count(code) : { passed: 0, failed: code === 0 ? 0 : 1 };
 	passed += counts.passed;
@@ -88,9 +81,8 @@ function tapCounts(file, code) {
  * @param {string} pattern
  * @param {string[]} [extra]
  * @param {Record<string, string>} [env]
- * @param {{ beside?: boolean }} [options] beside: its output into a file, printed when it ends
  */
-function nodeTest(name, pattern, extra = [], env = {}, { beside = false } = {}) {
+function nodeTest(name, pattern, extra = [], env = {}) {
 	const tap = join(work, `${name.replace(/\W+/g, '-')}.tap`);
 	return step(
 		name,
@@ -106,7 +98,6 @@ function nodeTest(name, pattern, extra = [], env = {}, { beside = false } = {}) 
 		],
 		(code) => tapCounts(tap, code),
 		env,
-		beside ? join(work, `${name.replace(/\W+/g, '-')}.log`) : '',
 	);
 }
 
@@ -275,17 +266,6 @@ if (!args.has('--skip-e2e')) {
 	}
 }
 
-// Queue mode runs beside the editor. Queue mode mostly waits (a Dedupe Key window a run, a stalled job's lock) and the
-// editor works one page at a time, so together they should take about the longer one's time instead of the sum (they
-// took 279 s and 747 s one after the other in the cold CI run at 9f7fd87). Queue mode's output is printed when it
-// ends, so the two do not interleave.
-const queueMode = args.has('--queue')
-	? // n8n 2.41.1 in queue mode, Redis and PostgreSQL installed from Debian's packages when missing (root).
-		nodeTest('queue mode: a main and two workers (node:test)', 'e2e/queue/*.test.mjs', [], packed, {
-			beside: !args.has('--skip-ui'),
-		})
-	: undefined;
-
 if (!args.has('--skip-ui')) {
 	// The editor in a real browser (chromium) against the demo: fields, package list, credential tests, a run.
 	await nodeTest(
@@ -293,7 +273,16 @@ if (!args.has('--skip-ui')) {
 		'e2e/editor/*.test.mjs',
 	);
 }
-await queueMode;
+
+if (args.has('--queue')) {
+	// n8n 2.41.1 in queue mode, Redis and PostgreSQL installed from Debian's packages when missing (root).
+	await nodeTest(
+		'queue mode: a main and two workers (node:test)',
+		'e2e/queue/*.test.mjs',
+		[],
+		packed,
+	);
+}
 
 console.log('\n=== Results');
 for (const s of steps) {
