@@ -4,11 +4,11 @@
  * stops at the failing item and later items are not processed.
  */
 import nock from 'nock';
-import type { IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { errorJson } from '../../nodes/SmsPlatform/actions/router';
-import { BASE_URL, runNode, caught } from '../support/harness';
+import { ACTION_TYPE, BASE_URL, caught, makeNode, runNode } from '../support/harness';
 import { SEND, sendServer } from './sendServer';
 
 const sendParameters = {
@@ -256,14 +256,7 @@ describe('errorJson', () => {
 	});
 
 	it("an item's own words come before its shared error's, and the error stays as it was", () => {
-		const node: INode = {
-			id: '1',
-			name: 'SMS Platform',
-			type: 'n8n-nodes-sms-platform.smsPlatform',
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: {},
-		};
+		const node = makeNode(ACTION_TYPE, {});
 		const shared = new NodeOperationError(node, 'The request failed', {
 			description: 'Try again.',
 		});

@@ -167,7 +167,8 @@ function additionalDataFor(helper: TestCredentialsHelper): IWorkflowExecuteAddit
 	} as unknown as IWorkflowExecuteAdditionalData;
 }
 
-function makeNode(
+/** The node under test, as n8n hands it to the node's code (tests that build errors or panels use it too). */
+export function makeNode(
 	type: string,
 	parameters: IDataObject,
 	continueOnFail = false,

@@ -3,7 +3,6 @@
  * message a user sees: the server's own words and `[HTTP <status>]`, with a description of what to do.
  */
 import nock from 'nock';
-import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { readServerWords } from '../../nodes/SmsPlatform/transport/words';
@@ -18,7 +17,7 @@ import {
 	mayHaveBeenAccepted,
 } from '../../nodes/SmsPlatform/transport/whatFailed';
 import { testSettings as policy } from '../support/testSettings';
-import { BASE_URL, runNode, caught } from '../support/harness';
+import { ACTION_TYPE, BASE_URL, caught, makeNode, runNode } from '../support/harness';
 
 const BALANCE = '/api/integration/v1/sms/balance/';
 const SEND = '/api/integration/v1/sms/send/';
@@ -144,14 +143,7 @@ describe('readServerWords: every body shape', () => {
 });
 
 describe('adviceFor and buildApiError', () => {
-	const node: INode = {
-		id: '1',
-		name: 'SMS Platform',
-		type: 'n8n-nodes-sms-platform.smsPlatform',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-	};
+	const node = makeNode(ACTION_TYPE, {});
 
 	it.each([
 		[400, /Check the fields the service names/],
