@@ -355,7 +355,7 @@ const FIELD_SHOWN = (/** @type {string} */ text) => {
 
 /** Clicks the item of the open dropdown that reads `text`. */
 async function pickDropdownItem(/** @type {string} */ text) {
-	await page.evaluate((wanted) => {
+	return await page.evaluate((wanted) => {
 		const item = [...document.querySelectorAll('.el-select-dropdown__item')].find(
 			(element) =>
 				/** @type {HTMLElement} */ (element).offsetParent !== null &&
@@ -363,6 +363,7 @@ async function pickDropdownItem(/** @type {string} */ text) {
 					wanted,
 		);
 		/** @type {HTMLElement | undefined} */ (item)?.click();
+		return Boolean(item);
 	}, text);
 }
 
@@ -400,61 +401,66 @@ const PANEL_LACKS = (/** @type {string} */ text) => {
 	return !shown.replace(/\s+/g, ' ').includes(text);
 };
 
+/** The "add" buttons of the open panel's collections. */
+const ADDERS = '[data-test-id="ndv"] [data-test-id="collection-parameter-add"]';
+
 /**
- * Adds every optional field of every collection of the open panel, one at a time (each re-renders the panel). n8n
- * drops an empty fixed collection (Contact's Attributes) from its collection when any other field changes, and
- * offers it again: so each option is added once, and those dropped on the way are added again at the end, for the
- * checks to see them all. A collection with nothing left to add is not opened again.
+ * Opens the "add" list of each collection of the open panel not in `known` (with `again`, of each one) and records
+ * the options it offers (a collection with one option adds it at once, without a list). Returns the problems found:
+ * a new collection with nothing to add. Knowing the options, the sweep does not open a list again only to find it
+ * empty (a wait of a second each), except after a switch that may offer more (`again`).
+ * @param {Map<string, string[]>} known collection label → the options its list offered
  */
-async function addEveryOption() {
-	/** @type {Array<{collection: string, option: string}>} */
-	const added = [];
-	const isAdded = (/** @type {string} */ collection, /** @type {string} */ option) =>
-		added.some((a) => a.collection === collection && a.option === option);
-	const exhausted = new Set();
-	const adders = '[data-test-id="ndv"] [data-test-id="collection-parameter-add"]';
-	// At most one option a round: every round but the last adds one, and no panel has 60 options.
-	for (let round = 0; round < 60; round++) {
-		let progress = false;
-		for (const adder of await page.$$(adders)) {
-			const collection = await labelOf(adder);
-			if (exhausted.has(collection)) continue;
-			const before = await fieldCount();
-			await adder.click();
-			// Up to 1 s (a collection whose options are all added shows an empty list or nothing).
-			await settled(OPTIONS_SHOWN, 1_000, before);
-			const option = (await openDropdownItems())
-				.map((item) => item.text)
-				.find((text) => !isAdded(collection, text));
-			if (option) {
-				await pickDropdownItem(option);
-				added.push({ collection, option });
-				// The field added is drawn and the list gone before the next click.
-				await settled(FIELD_SHOWN, 3_000, option);
-				await settled(NO_DROPDOWN, 2_000);
-				progress = true;
-				break;
-			}
-			// Nothing new in its list: all added. A collection with one option adds it at once, without a list.
-			if ((await fieldCount()) > before) progress = true;
-			exhausted.add(collection);
-			await closeDropdown();
-		}
-		if (!progress) break;
+async function findOptions(known, again = false) {
+	const problems = [];
+	for (const adder of await page.$$(ADDERS)) {
+		const name = await labelOf(adder);
+		const seen = known.get(name);
+		if (seen && !again) continue;
+		const before = await fieldCount();
+		await adder.click();
+		await settled(OPTIONS_SHOWN, seen ? 1_000 : 3_000, before);
+		const options = (await openDropdownItems()).map((item) => item.text);
+		if (!seen && !options.length && (await fieldCount()) === before)
+			problems.push(`the collection "${name}" has nothing to add`);
+		known.set(name, [...new Set([...(seen ?? []), ...options])]);
+		await closeDropdown();
 	}
-	// The options n8n dropped when a later field was added, added again now that nothing else is.
-	for (const { collection, option } of added) {
-		if (await page.evaluate(FIELD_SHOWN, option)) continue;
-		for (const adder of await page.$$(adders)) {
-			if ((await labelOf(adder)) !== collection) continue;
-			await adder.click();
-			await settled(DROPDOWN_OPEN, 1_000);
-			await pickDropdownItem(option);
-			await settled(FIELD_SHOWN, 3_000, option);
-			await settled(NO_DROPDOWN, 2_000);
-			break;
-		}
+	return problems;
+}
+
+/** Adds `option` from the "add" list of the collection labelled `collection`, if that list is shown. */
+async function addFromList(/** @type {string} */ collection, /** @type {string} */ option) {
+	for (const adder of await page.$$(ADDERS)) {
+		if ((await labelOf(adder)) !== collection) continue;
+		const before = await fieldCount();
+		await adder.click();
+		await settled(OPTIONS_SHOWN, 3_000, before);
+		if (!(await pickDropdownItem(option))) return await closeDropdown();
+		// The field added is drawn and the list gone before the next click.
+		await settled(FIELD_SHOWN, 3_000, option);
+		await settled(NO_DROPDOWN, 2_000);
+		return;
 	}
+}
+
+/**
+ * Adds every option `known` lists and `added` lacks, one at a time (each re-renders the panel). n8n drops an empty
+ * fixed collection (Contact's Attributes) from its collection when any other field changes, and offers it again: so
+ * each option is added once, and those dropped on the way are added again at the end, for the checks to see them all.
+ * @param {Map<string, string[]>} known
+ * @param {Set<string>} added `collection › option` of the options added so far
+ */
+async function addEveryOption(known, added) {
+	for (const [collection, options] of known)
+		for (const option of options) {
+			if (added.has(`${collection} › ${option}`)) continue;
+			await addFromList(collection, option);
+			added.add(`${collection} › ${option}`);
+		}
+	for (const [collection, options] of known)
+		for (const option of options)
+			if (!(await page.evaluate(FIELD_SHOWN, option))) await addFromList(collection, option);
 }
 
 /**
@@ -462,20 +468,11 @@ async function addEveryOption() {
  * option, no cut description), every label (not cut at the panel's width). Returns the problems found.
  */
 async function checkPanel(/** @type {string} */ file) {
-	const problems = [];
-	for (const adder of await page.$$(
-		'[data-test-id="ndv"] [data-test-id="collection-parameter-add"]',
-	)) {
-		const name = await labelOf(adder);
-		const before = await fieldCount();
-		await adder.click();
-		await settled(OPTIONS_SHOWN, 3_000, before);
-		// A collection with one option adds it at once; one with several opens a list of them.
-		if (!(await openDropdownItems()).length && (await fieldCount()) === before)
-			problems.push(`the collection "${name}" has nothing to add`);
-		await closeDropdown();
-	}
-	await addEveryOption();
+	/** @type {Map<string, string[]>} */
+	const known = new Map();
+	const added = new Set();
+	const problems = await findOptions(known);
+	await addEveryOption(known, added);
 	// Switches that show more fields (Wait for Completion, Wait for Delivery) are turned on, and those fields added.
 	for (const name of ['waitForCompletion', 'waitForDelivery']) {
 		const toggle = await page.$(
@@ -485,7 +482,9 @@ async function checkPanel(/** @type {string} */ file) {
 		const before = await fieldCount();
 		await toggle.click();
 		await settled(MORE_FIELDS_THAN, 3_000, before);
-		await addEveryOption();
+		// What the switch showed: new collections, and new options in the others.
+		problems.push(...(await findOptions(known, true)));
+		await addEveryOption(known, added);
 	}
 	const selects = await page.$$eval(
 		'[data-test-id="ndv"] [data-test-id^="parameter-input-"]',
@@ -531,9 +530,10 @@ async function checkPanel(/** @type {string} */ file) {
 		)
 			continue;
 		await item.hover();
-		await sleep(120);
 		labels.push(
-			...(await item.evaluate((element) => {
+			...(await item.evaluate(async (element) => {
+				// Measured after the next two frames: the switch the pointer brings is then laid out.
+				await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
 				const label = element.querySelector('label');
 				if (!label) return [];
 				const cut = [label, ...label.querySelectorAll('*')].some((part) => {
@@ -591,6 +591,16 @@ before(
 		page.setDefaultTimeout(30_000);
 		// Leaving a workflow with unsaved edits asks to confirm: the test's edits are throw-away.
 		page.on('dialog', (dialog) => void dialog.accept());
+		// No CSS transitions or animations: every dropdown, panel and tooltip opens and closes at once. The checks read
+		// what is laid out, never how it moves, and each fade-out cost a wait (about a third of the panel sweep's time).
+		await page.evaluateOnNewDocument(() => {
+			document.addEventListener('DOMContentLoaded', () => {
+				const style = document.createElement('style');
+				style.textContent =
+					'*, *::before, *::after { transition: none !important; animation: none !important; }';
+				document.head.append(style);
+			});
+		});
 	},
 	{ timeout: 12 * 60_000 },
 );
