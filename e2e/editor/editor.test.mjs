@@ -12,7 +12,7 @@
 // (ui-artifacts/panel-*.png, ui-artifacts/picker-*.png) for review.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,7 +30,9 @@ import { createApiKey, listExecutions, login } from '../../scripts/n8n/rest.mjs'
 import { SANDBOX_API_KEY, SANDBOX_EMAIL, SANDBOX_PASSWORD } from '../../sandbox/server.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const ARTIFACTS = path.join(ROOT, 'ui-artifacts');
+// The screenshots go to ui-artifacts/ when the test ends. Written there during the run, each one would make the demo's
+// n8n reload the nodes (it watches the whole linked project for changes), and the editor reload their types.
+const ARTIFACTS = mkdtempSync(path.join(os.tmpdir(), 'sms-platform-ui-artifacts-'));
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const OWNER = { email: 'demo@example.com', password: 'Demo-password-1' };
 
@@ -612,6 +614,8 @@ after(async () => {
 		await new Promise((resolve) => demo?.once('exit', resolve));
 	}
 	if (userFolder) rmSync(userFolder, { recursive: true, force: true });
+	cpSync(ARTIFACTS, path.join(ROOT, 'ui-artifacts'), { recursive: true });
+	rmSync(ARTIFACTS, { recursive: true, force: true });
 });
 
 describe('the n8n editor with the SMS Platform nodes', () => {
