@@ -11,6 +11,7 @@
 import { spawn } from 'node:child_process';
 import {
 	chmodSync,
+	copyFileSync,
 	existsSync,
 	mkdirSync,
 	mkdtempSync,
@@ -174,6 +175,9 @@ export async function ensureN8n({ version = N8N_VERSION } = {}) {
 	const started = Date.now();
 	log(`installing n8n ${version} into ${dir} (first run only; a few minutes)`);
 	const recipe = installRecipe(version);
+	// Its SQLite driver builds meanwhile (sharedSqlite below), while the registry keeps npm waiting.
+	const sqlite =
+		recipe.ignoreScripts && recipe.rebuild.includes('sqlite3') ? sharedSqlite(version) : undefined;
 	try {
 		const manifest = {
 			name: 'sms-platform-n8n-runtime',
@@ -194,8 +198,11 @@ export async function ensureN8n({ version = N8N_VERSION } = {}) {
 			cwd: tmp,
 			env: npmEnv(),
 		});
-		if (recipe.rebuild.length > 0)
-			await run('npm', ['rebuild', ...recipe.rebuild, '--loglevel=error'], {
+		const rebuild = copySqlite(await sqlite, tmp)
+			? recipe.rebuild.filter((name) => name !== 'sqlite3')
+			: recipe.rebuild;
+		if (rebuild.length > 0)
+			await run('npm', ['rebuild', ...rebuild, '--loglevel=error'], {
 				cwd: tmp,
 				env: npmEnv(),
 			});
@@ -227,6 +234,128 @@ export async function ensureN8n({ version = N8N_VERSION } = {}) {
 	}
 	log(`n8n ${version} ready in ${Math.round((Date.now() - started) / 1000)} s`);
 	return pathsFor(dir, version);
+}
+
+/**
+ * n8n's SQLite driver, sqlite3, compiles from source here (no prebuilt binary can be downloaded): about 3 minutes
+ * of one core, the longest step of an install. So it is built once per sqlite3 version into the cache folder, while
+ * n8n's packages download, and each n8n that pins that version copies it (2.41.1 and 1.123.81 both pin 5.1.7). It
+ * is an N-API addon: one build serves any Node 24. Of two installs at once, one builds and the other waits for it.
+ * Resolves { version, file } of the build, or undefined when there is none (the install then compiles its own).
+ * @param {string} n8nVersion
+ * @returns {Promise<{ version: string, file: string } | undefined>}
+ */
+async function sharedSqlite(n8nVersion) {
+	try {
+		const { stdout } = await run('npm', ['view', `n8n@${n8nVersion}`, 'dependencies.sqlite3'], {
+			env: npmEnv(),
+			quiet: true,
+		});
+		const version = stdout.trim();
+		// Only an exact pin names the version npm will install.
+		if (!/^\d+\.\d+\.\d+$/.test(version)) return undefined;
+		const file = path.join(cacheDir(), `sqlite3-${version}`, 'node_sqlite3.node');
+		const lock = path.join(cacheDir(), `sqlite3-${version}.lock`);
+		const deadline = Date.now() + 20 * 60_000;
+		while (!existsSync(file) && Date.now() < deadline) {
+			try {
+				mkdirSync(lock); // only one process makes it: that one builds
+			} catch {
+				// Another one builds it. Should that process be gone, its lock goes too.
+				const owner = Number(readMaybe(path.join(lock, 'pid')) ?? 0);
+				if (owner && !isAlive(owner)) rmSync(lock, { recursive: true, force: true });
+				await new Promise((resolve) => setTimeout(resolve, 2000));
+				continue;
+			}
+			try {
+				writeFileSync(path.join(lock, 'pid'), String(process.pid));
+				await buildSqlite(version, path.dirname(file));
+			} finally {
+				rmSync(lock, { recursive: true, force: true });
+			}
+		}
+		return existsSync(file) ? { version, file } : undefined;
+	} catch (error) {
+		log(`the shared sqlite3 build failed; this install compiles its own: ${error}`);
+		return undefined;
+	}
+}
+
+/**
+ * Compiles sqlite3 `version` alone in a temporary folder and keeps its addon in `dir`.
+ * @param {string} version
+ * @param {string} dir
+ */
+async function buildSqlite(version, dir) {
+	const started = Date.now();
+	const tmp = mkdtempSync(path.join(cacheDir(), `.sqlite3-${version}.building-`));
+	try {
+		writeFileSync(
+			path.join(tmp, 'package.json'),
+			JSON.stringify({
+				name: 'sms-platform-sqlite3',
+				private: true,
+				dependencies: { sqlite3: version },
+			}),
+		);
+		const options = { cwd: tmp, env: npmEnv(), quiet: true };
+		await run(
+			'npm',
+			['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+			options,
+		);
+		await run('npm', ['rebuild', 'sqlite3', '--loglevel=error'], options);
+		const built = path.join(
+			tmp,
+			'node_modules',
+			'sqlite3',
+			'build',
+			'Release',
+			'node_sqlite3.node',
+		);
+		const next = `${dir}.new-${process.pid}`;
+		mkdirSync(next, { recursive: true });
+		copyFileSync(built, path.join(next, 'node_sqlite3.node'));
+		rmSync(dir, { recursive: true, force: true });
+		renameSync(next, dir);
+		log(`sqlite3 ${version} built in ${Math.round((Date.now() - started) / 1000)} s`);
+	} finally {
+		rmSync(tmp, { recursive: true, force: true });
+	}
+}
+
+/**
+ * Puts the shared sqlite3 build into an install whose sqlite3 is that version. Returns whether it did.
+ * @param {{ version: string, file: string } | undefined} build
+ * @param {string} installDir
+ */
+function copySqlite(build, installDir) {
+	const sqlite = path.join(installDir, 'node_modules', 'sqlite3');
+	const manifest = readMaybe(path.join(sqlite, 'package.json'));
+	if (!build || !manifest || JSON.parse(manifest).version !== build.version) return false;
+	mkdirSync(path.join(sqlite, 'build', 'Release'), { recursive: true });
+	copyFileSync(build.file, path.join(sqlite, 'build', 'Release', 'node_sqlite3.node'));
+	log(`sqlite3 ${build.version}: the shared build copied in`);
+	return true;
+}
+
+/** @param {string} file */
+function readMaybe(file) {
+	try {
+		return readFileSync(file, 'utf8');
+	} catch {
+		return undefined;
+	}
+}
+
+/** @param {number} pid */
+function isAlive(pid) {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch {
+		return false;
+	}
 }
 
 /**
