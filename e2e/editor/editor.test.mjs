@@ -369,24 +369,9 @@ async function pickDropdownItem(/** @type {string} */ text) {
 	}, text);
 }
 
-/**
- * Adds the option `option` of the collection labelled `collection` in the open panel; resolves once it is drawn. Its
- * "Add option" list: n8n 2 marks it `collection-parameter-add`, n8n 1 has only its classes.
- */
+/** Adds the option `option` of the collection labelled `collection` in the open panel; resolves once it is drawn. */
 async function addOption(/** @type {string} */ collection, /** @type {string} */ option) {
-	for (const adder of await page.$$(
-		'[data-test-id="ndv"] :is([data-test-id="collection-parameter-add"], .collection-parameter .add-option .el-select)',
-	)) {
-		if ((await labelOf(adder)) !== collection) continue;
-		const before = await fieldCount();
-		await adder.click();
-		await settled(OPTIONS_SHOWN, 3_000, before);
-		await pickDropdownItem(option);
-		assert.ok(await settled(FIELD_SHOWN, 3_000, option), `'${option}' is added to '${collection}'`);
-		await settled(NO_DROPDOWN, 2_000);
-		return;
-	}
-	assert.fail(`the panel has no collection '${collection}'`);
+	assert.ok(await addFromList(collection, option), `'${option}' is added to '${collection}'`);
 }
 
 /** The open panel shows `text` (its white space as the page lays it out). */
@@ -403,8 +388,9 @@ const PANEL_LACKS = (/** @type {string} */ text) => {
 	return !shown.replace(/\s+/g, ' ').includes(text);
 };
 
-/** The "add" buttons of the open panel's collections. */
-const ADDERS = '[data-test-id="ndv"] [data-test-id="collection-parameter-add"]';
+/** The "add" lists of the open panel's collections: n8n 2 marks them `collection-parameter-add`, n8n 1 has only classes. */
+const ADDERS =
+	'[data-test-id="ndv"] :is([data-test-id="collection-parameter-add"], .collection-parameter .add-option .el-select)';
 
 /**
  * Opens the "add" list of each collection of the open panel not in `known` (with `again`, of each one) and records
@@ -431,19 +417,26 @@ async function findOptions(known, again = false) {
 	return problems;
 }
 
-/** Adds `option` from the "add" list of the collection labelled `collection`, if that list is shown. */
+/**
+ * Adds `option` from the "add" list of the collection labelled `collection`. Returns whether its field is drawn (false
+ * when the panel has no such collection, or its list no such option).
+ */
 async function addFromList(/** @type {string} */ collection, /** @type {string} */ option) {
 	for (const adder of await page.$$(ADDERS)) {
 		if ((await labelOf(adder)) !== collection) continue;
 		const before = await fieldCount();
 		await adder.click();
 		await settled(OPTIONS_SHOWN, 3_000, before);
-		if (!(await pickDropdownItem(option))) return await closeDropdown();
+		if (!(await pickDropdownItem(option))) {
+			await closeDropdown();
+			return false;
+		}
 		// The field added is drawn and the list gone before the next click.
-		await settled(FIELD_SHOWN, 3_000, option);
+		const drawn = await settled(FIELD_SHOWN, 3_000, option);
 		await settled(NO_DROPDOWN, 2_000);
-		return;
+		return drawn;
 	}
+	return false;
 }
 
 /**
