@@ -6,15 +6,16 @@
 //   node scripts/test.mjs                 everything
 //   node scripts/test.mjs --skip-e2e      everything but the end-to-end tests
 //   node scripts/test.mjs --skip-ui       everything but the browser test of the editor
-//   node scripts/test.mjs --queue         everything, then queue mode (e2e/queue/: Redis, PostgreSQL, a main and two
-//                                         workers; 4 to 4.5 minutes, so CI runs it (.ci/run) and `npm test` does not)
+//   node scripts/test.mjs --queue         everything, and queue mode beside the editor (e2e/queue/: Redis, PostgreSQL,
+//                                         a main and two workers; 4 to 6 minutes, so CI runs it (.ci/run) and `npm test`
+//                                         does not)
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { PACKED_ENV } from './install-package.mjs';
-import { isN8nInstalled } from './n8n-runtime.mjs';
+import { cacheDir, isN8nInstalled } from './n8n-runtime.mjs';
 import { N8N_FLOOR_VERSION, N8N_VERSION } from './n8n-version.mjs';
 import { missingQueuePackages } from './queue-services.mjs';
 
@@ -30,12 +31,15 @@ let failed = 0;
  * @param {string[]} commandArgs
  * @returns {Promise<number>}
  */
-function run(command, commandArgs, env = {}) {
+function run(command, commandArgs, env = {}, log = '') {
 	return new Promise((resolve) => {
+		// With a log file, the output goes there (a step that runs beside another), else to ours.
+		const fd = log ? openSync(log, 'w') : undefined;
 		const child = spawn(command, commandArgs, {
-			stdio: 'inherit',
+			stdio: fd === undefined ? 'inherit' : ['ignore', fd, fd],
 			env: { ...process.env, ...env },
 		});
+		if (fd !== undefined) closeSync(fd);
 		child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
 	});
 }
@@ -46,12 +50,16 @@ function run(command, commandArgs, env = {}) {
  * @param {string[]} commandArgs
  * @param {(code: number) => {passed: number, failed: number}} [count]
  * @param {Record<string, string>} [env] added to the environment of the command
+ * @param {string} [log] a file for the output, printed when the step ends (for a step run beside another)
  */
-async function step(name, command, commandArgs, count, env = {}) {
+async function step(name, command, commandArgs, count, env = {}, log = '') {
 	const started = Date.now();
-	console.log(`\n=== ${name}: ${command} ${commandArgs.join(' ')}`);
-	const code = await run(command, commandArgs, env);
+	console.log(
+		`\n=== ${name}: ${command} ${commandArgs.join(' ')}${log ? ' (beside the next step; its output when it ends)' : ''}`,
+	);
+	const code = await run(command, commandArgs, env, log);
 	const seconds = ((Date.now() - started) / 1000).toFixed(1);
+	if (log) console.log(`\n=== ${name}: its output\n${readFileSync(log, 'utf8')}`);
 	// Build, lint, type-checks and the scanner are checks, not tests: they count only when they fail.
 	const counts = count ? count(code) : { passed: 0, failed: code === 0 ? 0 : 1 };
 	passed += counts.passed;
@@ -81,8 +89,9 @@ function tapCounts(file, code) {
  * @param {string} pattern
  * @param {string[]} [extra]
  * @param {Record<string, string>} [env]
+ * @param {{ beside?: boolean }} [options] beside: its output into a file, printed when it ends
  */
-function nodeTest(name, pattern, extra = [], env = {}) {
+function nodeTest(name, pattern, extra = [], env = {}, { beside = false } = {}) {
 	const tap = join(work, `${name.replace(/\W+/g, '-')}.tap`);
 	return step(
 		name,
@@ -96,6 +105,25 @@ function nodeTest(name, pattern, extra = [], env = {}) {
 			`--test-reporter-destination=${tap}`,
 			pattern,
 		],
+		(code) => tapCounts(tap, code),
+		env,
+		beside ? join(work, `${name.replace(/\W+/g, '-')}.log`) : '',
+	);
+}
+
+/**
+ * node:test files run in the order given, `concurrency` at once (scripts/run-tests-in-order.mjs), counted from TAP.
+ * @param {string} name
+ * @param {string[]} files
+ * @param {number} concurrency
+ * @param {Record<string, string>} [env]
+ */
+function nodeTestInOrder(name, files, concurrency, env = {}) {
+	const tap = join(work, `${name.replace(/\W+/g, '-')}.tap`);
+	return step(
+		name,
+		process.execPath,
+		['scripts/run-tests-in-order.mjs', `--concurrency=${concurrency}`, `--tap=${tap}`, ...files],
 		(code) => tapCounts(tap, code),
 		env,
 	);
@@ -151,6 +179,10 @@ function installInBackground(name, scriptArgs, env = {}) {
 		);
 	});
 }
+
+// Node's compile cache for every process of the run. The end-to-end tests start n8n for each import, `n8n execute` and
+// activation; with the cache, one `n8n execute` took 5.4 CPU-seconds instead of 6.3 (2026-11-29).
+process.env.NODE_COMPILE_CACHE ??= join(cacheDir(), 'node-compile-cache');
 
 // The n8n versions this run starts, installed now when missing (a few minutes each on a new machine, up to ten when
 // the registry is slow), both at once and beside the checks, jest and the sandbox's tests. The run waits for them
@@ -251,20 +283,51 @@ if (!args.has('--skip-e2e') || args.has('--queue')) {
 	if (code === 0) packed[PACKED_ENV] = folder;
 }
 
+// The end-to-end files that take longest, longest first. Each took, three files at a time (2026-11-29, seconds on
+// 2.41.1 and 1.123.81): loginRoutes 393 and 306, money 176 and 187, n8n 179 and 177, realService 145 and 157, confidence
+// 183 and 113, delivery 183 and 102, demo 221 (2.41.1 only). The rest follow by name. By name alone (`node --test`'s
+// order), the long files, which mostly wait for n8n's polls, started last and ran on alone on an idle machine: the whole
+// suite took 676 s and 479 s, and 659 s and 433 s longest first.
+const E2E_LONGEST = [
+	'loginRoutes',
+	'money',
+	'n8n',
+	'realService',
+	'confidence',
+	'delivery',
+	'demo',
+].map((name) => `e2e/${name}.test.mjs`);
+const e2eFiles = [
+	...E2E_LONGEST.filter((file) => existsSync(file)),
+	...readdirSync('e2e')
+		.filter((name) => name.endsWith('.test.mjs'))
+		.map((name) => `e2e/${name}`)
+		.filter((file) => !E2E_LONGEST.includes(file))
+		.sort(),
+];
+
 if (!args.has('--skip-e2e')) {
-	// The same suite on the current n8n and on the oldest one the package supports (scripts/n8n-version.mjs).
+	// The same suite on the current n8n and on the oldest one the package supports (scripts/n8n-version.mjs). Three
+	// files at once, each with its own n8n, sandbox and ports: much of the suite waits for n8n's polls and for n8n to
+	// start (measured on 2.41.1: 441 s three at a time, against 712 s two at a time).
 	for (const version of [N8N_VERSION, N8N_FLOOR_VERSION]) {
-		await nodeTest(
-			`end-to-end tests in a real n8n ${version} (node:test)`,
-			'e2e/*.test.mjs',
-			// Three files at once: much of the suite waits for n8n's one-minute polls and for n8n to start (measured on
-			// 2.41.1: 123 of 123 in 441 s, the machine 84 % busy, against 712 s two files at a time in CI's last cold run).
-			// Each file has its own n8n, sandbox and ports.
-			['--test-concurrency=3'],
-			{ N8N_VERSION: version, ...packed },
-		);
+		await nodeTestInOrder(`end-to-end tests in a real n8n ${version} (node:test)`, e2eFiles, 3, {
+			N8N_VERSION: version,
+			...packed,
+		});
 	}
 }
+
+// Queue mode runs beside the editor: it mostly waits (a Dedupe Key window a run, a stalled job's lock, main stopped for a
+// minute) and the editor works one page at a time. Together they took 569 s, against 489 s and 269 s one after the
+// other in the cold run at 9c40aa3; queue mode's store calls then took 1.6 s at p99 and 5.4 s at most, inside its 10 s
+// Dedupe Key window (2026-11-29). Queue mode's output is printed when it ends, so the two do not interleave.
+const queueMode = args.has('--queue')
+	? // n8n 2.41.1 in queue mode, Redis and PostgreSQL installed from Debian's packages when missing (root).
+		nodeTest('queue mode: a main and two workers (node:test)', 'e2e/queue/*.test.mjs', [], packed, {
+			beside: !args.has('--skip-ui'),
+		})
+	: undefined;
 
 if (!args.has('--skip-ui')) {
 	// The editor in a real browser (chromium) against the demo: fields, package list, credential tests, a run.
@@ -273,16 +336,7 @@ if (!args.has('--skip-ui')) {
 		'e2e/editor/*.test.mjs',
 	);
 }
-
-if (args.has('--queue')) {
-	// n8n 2.41.1 in queue mode, Redis and PostgreSQL installed from Debian's packages when missing (root).
-	await nodeTest(
-		'queue mode: a main and two workers (node:test)',
-		'e2e/queue/*.test.mjs',
-		[],
-		packed,
-	);
-}
+await queueMode;
 
 console.log('\n=== Results');
 for (const s of steps) {
