@@ -6,9 +6,8 @@
 //   node scripts/test.mjs                 everything
 //   node scripts/test.mjs --skip-e2e      everything but the end-to-end tests
 //   node scripts/test.mjs --skip-ui       everything but the browser test of the editor
-//   node scripts/test.mjs --queue         everything, and queue mode beside the editor (e2e/queue/: Redis, PostgreSQL,
-//                                         a main and two workers; 4 to 6 minutes, so CI runs it (.ci/run) and `npm test`
-//                                         does not)
+//   node scripts/test.mjs --queue         everything, then queue mode (e2e/queue/: Redis, PostgreSQL, a main and two
+//                                         workers; 4 to 4.5 minutes, so CI runs it (.ci/run) and `npm test` does not)
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,15 +30,12 @@ let failed = 0;
  * @param {string[]} commandArgs
  * @returns {Promise<number>}
  */
-function run(command, commandArgs, env = {}, log = '') {
+function run(command, commandArgs, env = {}) {
 	return new Promise((resolve) => {
-		// With a log file, the output goes there (a step that runs beside another), else to ours.
-		const fd = log ? openSync(log, 'w') : undefined;
 		const child = spawn(command, commandArgs, {
-			stdio: fd === undefined ? 'inherit' : ['ignore', fd, fd],
+			stdio: 'inherit',
 			env: { ...process.env, ...env },
 		});
-		if (fd !== undefined) closeSync(fd);
 		child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
 	});
 }
@@ -50,16 +46,12 @@ function run(command, commandArgs, env = {}, log = '') {
  * @param {string[]} commandArgs
  * @param {(code: number) => {passed: number, failed: number}} [count]
  * @param {Record<string, string>} [env] added to the environment of the command
- * @param {string} [log] a file for the output, printed when the step ends (for a step run beside another)
  */
-async function step(name, command, commandArgs, count, env = {}, log = '') {
+async function step(name, command, commandArgs, count, env = {}) {
 	const started = Date.now();
-	console.log(
-		`\n=== ${name}: ${command} ${commandArgs.join(' ')}${log ? ' (beside the next step; its output when it ends)' : ''}`,
-	);
-	const code = await run(command, commandArgs, env, log);
+	console.log(`\n=== ${name}: ${command} ${commandArgs.join(' ')}`);
+	const code = await run(command, commandArgs, env);
 	const seconds = ((Date.now() - started) / 1000).toFixed(1);
-	if (log) console.log(`\n=== ${name}: its output\n${readFileSync(log, 'utf8')}`);
 	// Build, lint, type-checks and the scanner are checks, not tests: they count only when they fail.
 	const counts = count ? count(code) : { passed: 0, failed: code === 0 ? 0 : 1 };
 	passed += counts.passed;
@@ -89,9 +81,8 @@ function tapCounts(file, code) {
  * @param {string} pattern
  * @param {string[]} [extra]
  * @param {Record<string, string>} [env]
- * @param {{ beside?: boolean }} [options] beside: its output into a file, printed when it ends
  */
-function nodeTest(name, pattern, extra = [], env = {}, { beside = false } = {}) {
+function nodeTest(name, pattern, extra = [], env = {}) {
 	const tap = join(work, `${name.replace(/\W+/g, '-')}.tap`);
 	return step(
 		name,
@@ -107,7 +98,6 @@ function nodeTest(name, pattern, extra = [], env = {}, { beside = false } = {}) 
 		],
 		(code) => tapCounts(tap, code),
 		env,
-		beside ? join(work, `${name.replace(/\W+/g, '-')}.log`) : '',
 	);
 }
 
@@ -288,8 +278,8 @@ if (!args.has('--skip-e2e') || args.has('--queue')) {
 // and 113, delivery 183 and 102, demo 221 (2.41.1 only). The rest follow by name. By name alone (`node --test`'s
 // order) the long files started last and ran on alone on an idle machine (676 s and 479 s for the whole suite; 659 s
 // and 433 s longest first). Four of them activate triggers and then mostly wait for n8n's polls (loginRoutes, money,
-// n8n, realService): they alternate with the others, so that three of them do not wait at once. Started together, the
-// first three left the machine 15 % busy for 90 s on 2.41.1 and about 45 % for 3 minutes on 1.123.81 (cold run at
+// n8n, realService): they alternate with the others, so that fewer of them wait at the same time. Started together,
+// the first three left the machine 15 % busy for 90 s on 2.41.1 and about 45 % for 3 minutes on 1.123.81 (cold run at
 // 3c23c5c).
 const E2E_FIRST = [
 	'loginRoutes',
@@ -321,17 +311,6 @@ if (!args.has('--skip-e2e')) {
 	}
 }
 
-// Queue mode runs beside the editor: it mostly waits (a Dedupe Key window a run, a stalled job's lock, main stopped for a
-// minute) and the editor works one page at a time. Together they took 569 s, against 489 s and 269 s one after the
-// other in the cold run at 9c40aa3; queue mode's store calls then took 1.6 s at p99 and 5.4 s at most, inside its 10 s
-// Dedupe Key window (2026-11-29). Queue mode's output is printed when it ends, so the two do not interleave.
-const queueMode = args.has('--queue')
-	? // n8n 2.41.1 in queue mode, Redis and PostgreSQL installed from Debian's packages when missing (root).
-		nodeTest('queue mode: a main and two workers (node:test)', 'e2e/queue/*.test.mjs', [], packed, {
-			beside: !args.has('--skip-ui'),
-		})
-	: undefined;
-
 if (!args.has('--skip-ui')) {
 	// The editor in a real browser (chromium) against the demo: fields, package list, credential tests, a run.
 	await nodeTest(
@@ -339,7 +318,16 @@ if (!args.has('--skip-ui')) {
 		'e2e/editor/*.test.mjs',
 	);
 }
-await queueMode;
+
+if (args.has('--queue')) {
+	// n8n 2.41.1 in queue mode, Redis and PostgreSQL installed from Debian's packages when missing (root).
+	await nodeTest(
+		'queue mode: a main and two workers (node:test)',
+		'e2e/queue/*.test.mjs',
+		[],
+		packed,
+	);
+}
 
 console.log('\n=== Results');
 for (const s of steps) {
