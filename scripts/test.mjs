@@ -26,6 +26,15 @@ let passed = 0;
 let failed = 0;
 
 /**
+ * A file of this run's work folder for the step `name` (a report, TAP output or log).
+ * @param {string} name
+ * @param {string} extension
+ */
+function workFile(name, extension) {
+	return join(work, `${name.replace(/\W+/g, '-')}${extension}`);
+}
+
+/**
  * @param {string} command
  * @param {string[]} commandArgs
  * @returns {Promise<number>}
@@ -83,7 +92,7 @@ function tapCounts(file, code) {
  * @param {Record<string, string>} [env]
  */
 function nodeTest(name, pattern, extra = [], env = {}) {
-	const tap = join(work, `${name.replace(/\W+/g, '-')}.tap`);
+	const tap = workFile(name, '.tap');
 	return step(
 		name,
 		process.execPath,
@@ -109,7 +118,7 @@ function nodeTest(name, pattern, extra = [], env = {}) {
  * @param {Record<string, string>} [env]
  */
 function nodeTestInOrder(name, files, concurrency, env = {}) {
-	const tap = join(work, `${name.replace(/\W+/g, '-')}.tap`);
+	const tap = workFile(name, '.tap');
 	return step(
 		name,
 		process.execPath,
@@ -125,7 +134,7 @@ function nodeTestInOrder(name, files, concurrency, env = {}) {
  * @param {string[]} jestArgs
  */
 function jest(name, jestArgs) {
-	const report = join(work, `${name.replace(/\W+/g, '-')}.json`);
+	const report = workFile(name, '.json');
 	return step(name, 'jest', ['--json', `--outputFile=${report}`, ...jestArgs], (code) => {
 		if (!existsSync(report)) return { passed: 0, failed: 1 };
 		const result = JSON.parse(readFileSync(report, 'utf8'));
@@ -149,7 +158,7 @@ function jest(name, jestArgs) {
  * @returns {Promise<{ name: string, code: number, seconds: string, log: string }>}
  */
 function installInBackground(name, scriptArgs, env = {}) {
-	const log = join(work, `install-${name.replace(/\W+/g, '-')}.log`);
+	const log = workFile(`install ${name}`, '.log');
 	const fd = openSync(log, 'w');
 	const started = Date.now();
 	console.log(`\n=== installing ${name} in the background (log: ${log})`);
