@@ -28,6 +28,8 @@ import { fileURLToPath } from 'node:url';
 import { N8N_VERSION, installRecipe } from './n8n-version.mjs';
 
 const MARKER = '.sms-platform-n8n-install.json';
+/** Present when the system's SQLite can be built against (Debian's libsqlite3-dev). */
+const SYSTEM_SQLITE_HEADER = '/usr/include/sqlite3.h';
 
 /** The project's cache folder: $SMS_PLATFORM_CACHE, else $XDG_CACHE_HOME or ~/.cache, + n8n-nodes-sms-platform. */
 export function cacheDir() {
@@ -237,10 +239,13 @@ export async function ensureN8n({ version = N8N_VERSION } = {}) {
 }
 
 /**
- * n8n's SQLite driver, sqlite3, compiles from source here (no prebuilt binary can be downloaded): about 3 minutes
- * of one core, the longest step of an install. So it is built once per sqlite3 version into the cache folder, while
- * n8n's packages download, and each n8n that pins that version copies it (2.41.1 and 1.123.81 both pin 5.1.7). It
- * is an N-API addon: one build serves any Node 24. Of two installs at once, one builds and the other waits for it.
+ * n8n's SQLite driver, sqlite3, compiles from source here (no prebuilt binary can be downloaded): with SQLite's own
+ * source, about 3 minutes of one core, the longest step of an install. Where the system has SQLite's headers
+ * (Debian's libsqlite3-dev), it links to the system's SQLite instead and compiles only its binding: 25 CPU-seconds
+ * (2026-11-29; n8n 2.41.1 and 1.123.81 migrate and run on Debian 12's SQLite 3.40.1). It is built once per sqlite3
+ * version into the cache folder, while n8n's packages download, and each n8n that pins that version copies it
+ * (2.41.1 and 1.123.81 both pin 5.1.7). It is an N-API addon: one build serves any Node 24. Of two installs at once,
+ * one builds and the other waits for it.
  * Resolves { version, file } of the build, or undefined when there is none (the install then compiles its own).
  * @param {string} n8nVersion
  * @returns {Promise<{ version: string, file: string } | undefined>}
@@ -254,8 +259,10 @@ async function sharedSqlite(n8nVersion) {
 		const version = stdout.trim();
 		// Only an exact pin names the version npm will install.
 		if (!/^\d+\.\d+\.\d+$/.test(version)) return undefined;
-		const file = path.join(cacheDir(), `sqlite3-${version}`, 'node_sqlite3.node');
-		const lock = path.join(cacheDir(), `sqlite3-${version}.lock`);
+		const systemSqlite = existsSync(SYSTEM_SQLITE_HEADER);
+		const name = `sqlite3-${version}${systemSqlite ? '-system' : ''}`;
+		const file = path.join(cacheDir(), name, 'node_sqlite3.node');
+		const lock = path.join(cacheDir(), `${name}.lock`);
 		const deadline = Date.now() + 20 * 60_000;
 		while (!existsSync(file) && Date.now() < deadline) {
 			try {
@@ -269,7 +276,7 @@ async function sharedSqlite(n8nVersion) {
 			}
 			try {
 				writeFileSync(path.join(lock, 'pid'), String(process.pid));
-				await buildSqlite(version, path.dirname(file));
+				await buildSqlite(version, path.dirname(file), systemSqlite);
 			} finally {
 				rmSync(lock, { recursive: true, force: true });
 			}
@@ -282,11 +289,13 @@ async function sharedSqlite(n8nVersion) {
 }
 
 /**
- * Compiles sqlite3 `version` alone in a temporary folder and keeps its addon in `dir`.
+ * Compiles sqlite3 `version` alone in a temporary folder and keeps its addon in `dir`: linked to the system's SQLite
+ * (`--sqlite=/usr`, sqlite3's own build option) when `systemSqlite`, else with the SQLite source it ships.
  * @param {string} version
  * @param {string} dir
+ * @param {boolean} systemSqlite
  */
-async function buildSqlite(version, dir) {
+async function buildSqlite(version, dir, systemSqlite) {
 	const started = Date.now();
 	const tmp = mkdtempSync(path.join(cacheDir(), `.sqlite3-${version}.building-`));
 	try {
@@ -304,7 +313,11 @@ async function buildSqlite(version, dir) {
 			['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
 			options,
 		);
-		await run('npm', ['rebuild', 'sqlite3', '--loglevel=error'], options);
+		await run(
+			'npm',
+			['rebuild', 'sqlite3', ...(systemSqlite ? ['--sqlite=/usr'] : []), '--loglevel=error'],
+			options,
+		);
 		const built = path.join(
 			tmp,
 			'node_modules',
@@ -318,7 +331,9 @@ async function buildSqlite(version, dir) {
 		copyFileSync(built, path.join(next, 'node_sqlite3.node'));
 		rmSync(dir, { recursive: true, force: true });
 		renameSync(next, dir);
-		log(`sqlite3 ${version} built in ${Math.round((Date.now() - started) / 1000)} s`);
+		log(
+			`sqlite3 ${version} built${systemSqlite ? " against the system's SQLite" : ''} in ${Math.round((Date.now() - started) / 1000)} s`,
+		);
 	} finally {
 		rmSync(tmp, { recursive: true, force: true });
 	}
