@@ -5,10 +5,8 @@
 //   node scripts/run-tests-in-order.mjs --concurrency=3 --tap=out.tap a.test.mjs --env=N8N_VERSION=1.123.81 a.test.mjs
 //
 // An --env=NAME=VALUE sets a variable for the files after it, so one list can run the same file under two settings.
-// --waits=FILE names a file that mostly waits (for n8n's polls): at most --waits-at-once of them (default 2) run at
-// the same time, and a lane that would start one more takes the next file of the list that works instead.
 // scripts/test.mjs runs the end-to-end files through it, on both n8n versions in one list, the longest first: a file
-// that mostly waits then overlaps others, instead of running alone while the machine idles.
+// that mostly waits for n8n's polls then overlaps others, instead of running alone while the machine idles.
 // Each file's spec output is printed whole when the file ends, so that files running at once do not mix their lines.
 import { appendFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,8 +19,6 @@ const { values, tokens } = parseArgs({
 		concurrency: { type: 'string', default: '1' },
 		tap: { type: 'string' },
 		env: { type: 'string', multiple: true },
-		waits: { type: 'string', multiple: true, default: [] },
-		'waits-at-once': { type: 'string', default: '2' },
 	},
 	allowPositionals: true,
 	tokens: true,
@@ -42,7 +38,7 @@ for (const token of tokens) {
 }
 if (jobs.length === 0) {
 	console.error(
-		'usage: run-tests-in-order.mjs [--concurrency=N] [--tap=FILE] [--waits=FILE]... [--waits-at-once=N] [--env=NAME=VALUE] FILE...',
+		'usage: run-tests-in-order.mjs [--concurrency=N] [--tap=FILE] [--env=NAME=VALUE] FILE...',
 	);
 	process.exit(2);
 }
@@ -80,20 +76,10 @@ async function runJob(job) {
 	if (values.tap) appendFileSync(values.tap, tapText);
 }
 
-// `concurrency` lanes, each taking the next file of the list when its last one ends (see --waits).
-const waits = new Set(values.waits.map((file) => path.resolve(file)));
-let waiting = 0;
+// `concurrency` lanes, each taking the next file of the list when its last one ends.
+let next = 0;
 await Promise.all(
 	Array.from({ length: Math.max(1, Number(values.concurrency)) }, async () => {
-		while (jobs.length) {
-			const allowed = jobs.findIndex(
-				(job) => !waits.has(job.file) || waiting < Number(values['waits-at-once']),
-			);
-			const [job] = jobs.splice(Math.max(0, allowed), 1);
-			const mostlyWaits = waits.has(job.file);
-			if (mostlyWaits) waiting++;
-			await runJob(job);
-			if (mostlyWaits) waiting--;
-		}
+		while (next < jobs.length) await runJob(jobs[next++]);
 	}),
 );

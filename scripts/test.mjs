@@ -301,19 +301,22 @@ if (!args.has('--skip-e2e') || args.has('--queue')) {
 	if (code === 0) packed[PACKED_ENV] = folder;
 }
 
-// The end-to-end files, the longest first, each on both n8n versions one after the other. Each took, three files at
-// a time in the cold run at 70a6392 (seconds on 2.41.1 and 1.123.81): loginRoutes 303 and 284, demo 188 (2.41.1
-// only), money 192 and 161, confidence 153 and 92, n8n 168 and 155, realService 200 and 128, delivery 85 and 59; the
-// rest, by name, 14 to 97. By name alone (`node --test`'s order) the long files started last and ran on alone on an
-// idle machine.
+// The end-to-end files that take longest start first. Each took, three files at a time (2026-11-29, seconds on 2.41.1
+// and 1.123.81): loginRoutes 393 and 306, money 176 and 187, n8n 179 and 177, realService 145 and 157, confidence 183
+// and 113, delivery 183 and 102, demo 221 (2.41.1 only). The rest follow by name. By name alone (`node --test`'s
+// order) the long files started last and ran on alone on an idle machine (676 s and 479 s for the whole suite; 659 s
+// and 433 s longest first). Four of them activate triggers and then mostly wait for n8n's polls (loginRoutes, money,
+// n8n, realService): they alternate with the others, so that fewer of them wait at the same time. Started together,
+// the first three left the machine 15 % busy for 90 s on 2.41.1 and about 45 % for 3 minutes on 1.123.81 (cold run at
+// 3c23c5c).
 const E2E_FIRST = [
 	'loginRoutes',
-	'demo',
 	'money',
 	'confidence',
 	'n8n',
-	'realService',
 	'delivery',
+	'realService',
+	'demo',
 ].map((name) => `e2e/${name}.test.mjs`);
 const e2eFiles = [
 	...E2E_FIRST.filter((file) => existsSync(file)),
@@ -323,24 +326,20 @@ const e2eFiles = [
 		.filter((file) => !E2E_FIRST.includes(file))
 		.sort(),
 ];
-// These activate triggers and then mostly wait for n8n's polls: at most two run at once, so that the third file at
-// work keeps the machine busy. Three of them at once left it about 50 % busy (150 s in the cold run at 70a6392).
-const E2E_WAITING = ['loginRoutes', 'money', 'n8n', 'realService'].map(
-	(name) => `--waits=e2e/${name}.test.mjs`,
-);
 
 if (!args.has('--skip-e2e')) {
-	// The same suite on the current n8n and on the oldest one the package supports (scripts/n8n-version.mjs), in one
-	// list. Three files at once, each with its own n8n, sandbox and ports: much of the suite waits for n8n's polls and
-	// for n8n to start (measured on 2.41.1: 441 s three at a time, against 712 s two at a time). One version after the
-	// other, the lanes emptied at the end of the first, and the machine was 56 to 66 % busy for 200 s (cold run at
-	// 05e8b93).
-	const versionsAndFiles = e2eFiles.flatMap((file) =>
-		[N8N_VERSION, N8N_FLOOR_VERSION].flatMap((version) => [`--env=N8N_VERSION=${version}`, file]),
-	);
+	// The same suite on the current n8n and on the oldest one the package supports (scripts/n8n-version.mjs), as one
+	// list: 2.41.1's files, then 1.123.81's. Three files at once, each with its own n8n, sandbox and ports: much of the
+	// suite waits for n8n's polls and for n8n to start (measured on 2.41.1: 441 s three at a time, against 712 s two at
+	// a time). One list, so that 1.123.81's first files fill the lanes 2.41.1's last ones leave. Run one version after
+	// the other, the machine was 56 to 66 % busy for the 200 s around the change (cold run at 05e8b93).
+	const versionsAndFiles = [N8N_VERSION, N8N_FLOOR_VERSION].flatMap((version) => [
+		`--env=N8N_VERSION=${version}`,
+		...e2eFiles,
+	]);
 	await nodeTestInOrder(
 		`end-to-end tests in a real n8n ${N8N_VERSION} and ${N8N_FLOOR_VERSION} (node:test)`,
-		[...E2E_WAITING, ...versionsAndFiles],
+		versionsAndFiles,
 		3,
 		packed,
 	);
