@@ -11,11 +11,14 @@
 //   const worker = await startN8nWorker(n8n);                  // queue mode: `n8n worker`, worker.stop()
 import { spawn } from 'node:child_process';
 import {
+	closeSync,
 	cpSync,
 	createWriteStream,
 	existsSync,
 	mkdirSync,
 	mkdtempSync,
+	openSync,
+	readFileSync,
 	renameSync,
 	rmSync,
 	writeFileSync,
@@ -114,6 +117,10 @@ export function n8nEnv(n8n, { brokerPort, extra = {} } = {}) {
 
 /**
  * Runs `n8n <args>`; resolves { code, stdout, stderr, durationMs } (also on a non-zero exit).
+ * Its output goes to files, not pipes: Node writes to a pipe asynchronously on Linux, and n8n exits (process.exit)
+ * right after printing, so a run's JSON still waiting in a full pipe was lost. On a busy machine `n8n execute` of a
+ * workflow with a few pages of billing records then printed no run (cold run at c456d42). Writes to a file are
+ * synchronous.
  * @param {N8nInstance} n8n
  * @param {string[]} args
  * @param {{ timeoutMs?: number, env?: Record<string, string> }} [options]
@@ -122,32 +129,43 @@ export function n8nEnv(n8n, { brokerPort, extra = {} } = {}) {
 export async function runN8nCommand(n8n, args, { timeoutMs = 180_000, env = {} } = {}) {
 	const brokerPort = await freePort();
 	const started = Date.now();
-	return await new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [n8n.bin, ...args], {
-			env: n8nEnv(n8n, { brokerPort, extra: env }),
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (chunk) => (stdout += chunk));
-		child.stderr.on('data', (chunk) => (stderr += chunk));
-		const timer = setTimeout(() => {
-			child.kill('SIGKILL');
-			reject(
-				new Error(
-					`n8n ${args.join(' ')} did not finish within ${timeoutMs / 1000} s\n${stdout}\n${stderr}`,
-				),
-			);
-		}, timeoutMs);
-		child.on('error', (error) => {
-			clearTimeout(timer);
-			reject(error);
-		});
-		child.on('close', (code) => {
-			clearTimeout(timer);
-			resolve({ code, stdout, stderr, durationMs: Date.now() - started });
-		});
+	const folder = mkdtempSync(path.join(os.tmpdir(), 'n8n-command-'));
+	const files = { stdout: path.join(folder, 'stdout'), stderr: path.join(folder, 'stderr') };
+	const out = openSync(files.stdout, 'w');
+	const err = openSync(files.stderr, 'w');
+	const read = () => ({
+		stdout: readFileSync(files.stdout, 'utf8'),
+		stderr: readFileSync(files.stderr, 'utf8'),
 	});
+	try {
+		return await new Promise((resolve, reject) => {
+			const child = spawn(process.execPath, [n8n.bin, ...args], {
+				env: n8nEnv(n8n, { brokerPort, extra: env }),
+				stdio: ['ignore', out, err],
+			});
+			const timer = setTimeout(() => {
+				child.kill('SIGKILL');
+				const { stdout, stderr } = read();
+				reject(
+					new Error(
+						`n8n ${args.join(' ')} did not finish within ${timeoutMs / 1000} s\n${stdout}\n${stderr}`,
+					),
+				);
+			}, timeoutMs);
+			child.on('error', (error) => {
+				clearTimeout(timer);
+				reject(error);
+			});
+			child.on('close', (code) => {
+				clearTimeout(timer);
+				resolve({ code, ...read(), durationMs: Date.now() - started });
+			});
+		});
+	} finally {
+		closeSync(out);
+		closeSync(err);
+		rmSync(folder, { recursive: true, force: true });
+	}
 }
 
 /**
