@@ -332,7 +332,8 @@ if (!args.has('--skip-e2e')) {
 	// list: 2.41.1's files, then 1.123.81's. Three files at once, each with its own n8n, sandbox and ports: much of the
 	// suite waits for n8n's polls and for n8n to start (measured on 2.41.1: 441 s three at a time, against 712 s two at
 	// a time). One list, so that 1.123.81's first files fill the lanes 2.41.1's last ones leave. Run one version after
-	// the other, the machine was 56 to 66 % busy for the 200 s around the change (cold run at 05e8b93).
+	// the other, the machine was 56 to 66 % busy for the 200 s around the change (cold run at 05e8b93). One list took
+	// 955 s (cold run at 70a6392) against 584 + 391 s: within the 40 to 70 s the steps vary from run to run.
 	const versionsAndFiles = [N8N_VERSION, N8N_FLOOR_VERSION].flatMap((version) => [
 		`--env=N8N_VERSION=${version}`,
 		...e2eFiles,
