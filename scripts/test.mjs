@@ -7,7 +7,7 @@
 //   node scripts/test.mjs --skip-e2e      everything but the end-to-end tests
 //   node scripts/test.mjs --skip-ui       everything but the browser test of the editor
 //   node scripts/test.mjs --queue         everything, then queue mode (e2e/queue/: Redis, PostgreSQL, a main and two
-//                                         workers; 4 to 4.5 minutes, so CI runs it (.ci/run) and `npm test` does not)
+//                                         workers; 4.5 to 5.5 minutes, so CI runs it (.ci/run) and `npm test` does not)
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
