@@ -112,49 +112,55 @@ describe('Dedupe Key: the window as shipped (DEDUPE_WINDOW_MS), paid once a run'
 	});
 
 	// What the keyed run takes beyond the same run without a key: one window in all (a window per claim would be two
-	// or more here), its store calls included, with 2 s of room for a loaded machine. Printed as well.
-	const beyond = (label: string, keyed: { ms: number }, without: { ms: number }) => {
-		const ms = keyed.ms - without.ms;
+	// or more here), its store calls included, with 2 s of room for a loaded machine. The two runs alternate, ROUNDS
+	// times, and the fastest of each is compared: 1,000 requests without a key took 5.6 to 7.6 s within one file
+	// (garbage collection, the JIT, the machine's other work), a spread as large as the room, and noise only ever adds
+	// time. Every round is printed.
+	const ROUNDS = 3;
+	const beyond = async (
+		label: string,
+		options: IDataObject,
+		input: Array<{ to: string | string[]; key: string }>,
+	) => {
+		const without: number[] = [];
+		const keyed: number[] = [];
+		for (let round = 1; round <= ROUNDS; round++) {
+			dedupeWindow.ms = 2;
+			without.push(
+				(await measure(`without a Dedupe Key, ${label}, round ${round}`, options, ITEMS, input)).ms,
+			);
+			dedupeWindow.ms = DEDUPE_WINDOW_MS;
+			const run = await measure(
+				`window ${DEDUPE_WINDOW_MS} ms, ${label}, round ${round}`,
+				options,
+				ITEMS,
+				input,
+			);
+			expect(run.output?.every((item) => item.json.outcome === 'sent')).toBe(true);
+			keyed.push(run.ms);
+		}
+		const ms = Math.min(...keyed) - Math.min(...without);
 		// eslint-disable-next-line no-console -- the figure is what this file is for
 		console.log(
-			`[dedupe cost] ${label}: ${ms.toFixed(0)} ms beyond the run without a key (window ${DEDUPE_WINDOW_MS} ms)`,
+			`[dedupe cost] ${label}: ${ms.toFixed(0)} ms beyond the run without a key, the fastest of ${ROUNDS} each (window ${DEDUPE_WINDOW_MS} ms)`,
 		);
+		expect(Math.min(...keyed)).toBeGreaterThanOrEqual(DEDUPE_WINDOW_MS);
 		return ms;
 	};
 
 	it('1,000 one-recipient items, one request per item', async () => {
-		const without = await measure('without a Dedupe Key, 1,000 items one request per item', {});
-		dedupeWindow.ms = DEDUPE_WINDOW_MS;
-		const keyed = await measure(
-			`window ${DEDUPE_WINDOW_MS} ms, 1,000 items one request per item`,
-			{},
-		);
-		expect(keyed.output?.every((item) => item.json.outcome === 'sent')).toBe(true);
-		expect(keyed.ms).toBeGreaterThanOrEqual(DEDUPE_WINDOW_MS);
-		expect(beyond('1,000 one-recipient items', keyed, without)).toBeLessThan(
+		expect(await beyond('1,000 items one request per item', {}, items)).toBeLessThan(
 			DEDUPE_WINDOW_MS + 2_000,
 		);
-	}, 300_000);
+	}, 600_000);
 
 	it('a 10,000-recipient broadcast: 1,000 items of 10 recipients, Combine Items (100 requests)', async () => {
-		const options = { combineItems: true };
-		const without = await measure(
-			'without a Dedupe Key, 10,000 recipients, Combine Items',
-			options,
-			ITEMS,
-			broadcast,
-		);
-		dedupeWindow.ms = DEDUPE_WINDOW_MS;
-		const keyed = await measure(
-			`window ${DEDUPE_WINDOW_MS} ms, 10,000 recipients (1,000 keys), Combine Items`,
-			options,
-			ITEMS,
-			broadcast,
-		);
-		expect(keyed.output?.every((item) => item.json.outcome === 'sent')).toBe(true);
-		expect(keyed.ms).toBeGreaterThanOrEqual(DEDUPE_WINDOW_MS);
-		expect(beyond('10,000-recipient broadcast', keyed, without)).toBeLessThan(
-			DEDUPE_WINDOW_MS + 2_000,
-		);
-	}, 300_000);
+		expect(
+			await beyond(
+				'10,000 recipients (1,000 keys), Combine Items',
+				{ combineItems: true },
+				broadcast,
+			),
+		).toBeLessThan(DEDUPE_WINDOW_MS + 2_000);
+	}, 600_000);
 });
