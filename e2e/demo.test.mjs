@@ -62,6 +62,9 @@ async function startDemo(args = []) {
 	const out = { stdout: '', stderr: '' };
 	npm.stdout?.on('data', (chunk) => (out.stdout += chunk));
 	npm.stderr?.on('data', (chunk) => (out.stderr += chunk));
+	// Every process of the demo shares these pipes: npm's 'close' comes once the last of them is gone and everything
+	// it wrote has been read.
+	const closed = new Promise((resolve) => npm.once('close', resolve));
 	const deadline = Date.now() + 8 * 60_000;
 	while (!out.stdout.includes('Ctrl-C stops')) {
 		if (npm.exitCode !== null || npm.signalCode !== null)
@@ -73,7 +76,7 @@ async function startDemo(args = []) {
 	// The processes it started, known now: npm's pid may be gone once it is signalled (SIGHUP ends npm at once).
 	const pid = /** @type {number} */ (npm.pid);
 	const processes = [pid, ...descendants(pid).keys()];
-	return { npm, ports, out, processes };
+	return { npm, ports, out, processes, closed };
 }
 
 /**
@@ -114,6 +117,8 @@ async function stopDemo(demo, signal, to) {
 			// gone
 		}
 	}
+	// The demo's last line ("stopped") can still be in the pipe when its process is found gone: read it all first.
+	await Promise.race([demo.closed, sleep(5000)]);
 	return { portsFreeMs, goneMs };
 }
 
@@ -166,7 +171,11 @@ describe(
 					`ports free after ${portsFreeMs} ms (-1: still in use)\n${demo.out.stderr.slice(-2000)}`,
 				);
 				assert.ok(goneMs >= 0, `a process of the demo was left:\n${demo.out.stderr.slice(-2000)}`);
-				assert.match(demo.out.stderr, /\[demo\] stopped \(\d+ processes ended\)/);
+				assert.match(
+					demo.out.stderr,
+					/\[demo\] stopped \(\d+ processes ended\)/,
+					`the demo did not say it stopped:\n${demo.out.stderr.slice(-2000)}`,
+				);
 			});
 		}
 	},
