@@ -54,8 +54,6 @@ async function startDemo(args = []) {
 			DEMO_USER_FOLDER: userFolder,
 			DEMO_WATCH: '0',
 			SMS_PLATFORM_STARTED_MS: '',
-			// The dependencies are installed (this test runs from them): never reinstall them under a running test.
-			SKIP_DEPS: '1',
 		},
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});

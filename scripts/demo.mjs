@@ -1,6 +1,7 @@
 // `npm start`: a local n8n with this package and the sandbox, ready to click through.
 //
-// 1. installs the pinned n8n once (cached in $SMS_PLATFORM_CACHE, see scripts/n8n-runtime.mjs)
+// 1. installs the pinned n8n once (cached in $SMS_PLATFORM_CACHE, see scripts/n8n-runtime.mjs), and beside it the
+//    project's dependencies when node_modules is missing or stale (scripts/with-node24.sh)
 // 2. builds the package when dist/ is missing or older than the sources, links it into the demo's n8n user folder
 //    (N8N_DEV_RELOAD=true reloads it when dist/ changes) and runs `tsc --watch` so source edits rebuild
 // 3. starts the sandbox (port 4010 or $SANDBOX_PORT) and n8n (http://localhost:5678 or $N8N_PORT), n8n in the
@@ -36,7 +37,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import { buildPackage, linkDev, PROJECT_ROOT } from './install-package.mjs';
 import { descendants, procInfo, processName } from './processes.mjs';
-import { cacheDir, ensureN8n } from './n8n-runtime.mjs';
+import { cacheDir, ensureN8n, run } from './n8n-runtime.mjs';
 import { createN8n, importCredentials, importWorkflows, startN8n } from './n8n/process.mjs';
 import { ensureOwner } from './n8n/rest.mjs';
 import {
@@ -334,7 +335,16 @@ async function main() {
 	if (await portInUse(SANDBOX_PORT))
 		throw new Error(`port ${SANDBOX_PORT} is in use: set SANDBOX_PORT`);
 
-	const n8nPaths = await ensureN8n();
+	// n8n's install needs only Node, so the project's dependencies (`npm ci` when node_modules is missing or older than
+	// package-lock.json) install beside it: on a new machine these are the two long parts of the first start.
+	// `npm start` runs this script with SKIP_DEPS=1 (package.json) for that.
+	const [n8nPaths] = await Promise.all([
+		ensureN8n(),
+		run('bash', [path.join(PROJECT_ROOT, 'scripts', 'with-node24.sh'), 'true'], {
+			cwd: PROJECT_ROOT,
+			env: { ...process.env, SKIP_DEPS: '' },
+		}),
+	]);
 	going();
 
 	// The build's spinner draws with escape codes: on a terminal only, not into a log.
