@@ -1,19 +1,8 @@
-// `n8n execute --id <id> --rawOutput` with memory sampling of the n8n process tree.
-//
-// scripts/n8n/process.mjs's runN8nCommand() does not expose the child process, so its pid cannot be sampled; this is
-// the same spawn (same environment from n8nEnv(), its own task-broker port) plus a /proc sampler, and the output is
-// parsed with the shared extractRunJson() / summarizeRun().
-//
-// n8n's stdout goes to a FILE, not a pipe: `n8n execute` ends with process.exit(), and Node writes to a pipe
-// asynchronously, so a large run (10,000 items, megabytes of JSON) arrives cut off through a pipe. Writes to a file
-// are synchronous and complete.
-import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-
+// `n8n execute --id <id> --rawOutput` with memory sampling of the n8n process tree: scripts/n8n/process.mjs's
+// runN8nCommand() (n8n's output into files, its own task-broker port), which hands over the child so that a /proc
+// sampler follows its pid. The output is parsed with the shared extractRunJson() / summarizeRun().
 import { extractRunJson, summarizeRun } from '../../scripts/n8n/cli-output.mjs';
-import { freePort, n8nEnv } from '../../scripts/n8n/process.mjs';
+import { runN8nCommand } from '../../scripts/n8n/process.mjs';
 import { peakBetween, startRssSampler } from './proc.mjs';
 
 /**
@@ -42,42 +31,26 @@ export async function executeMeasured(
 	id,
 	{ timeoutMs = 600_000, env = {}, sampleMs = 50 } = {},
 ) {
-	const brokerPort = await freePort();
-	const started = Date.now();
-	const outDir = mkdtempSync(path.join(os.tmpdir(), 'sms-bench-out-'));
-	const outFile = path.join(outDir, 'stdout.txt');
-	const outFd = openSync(outFile, 'w');
-	const child = spawn(process.execPath, [n8n.bin, 'execute', `--id=${id}`, '--rawOutput'], {
-		env: n8nEnv(n8n, { brokerPort, extra: env }),
-		stdio: ['ignore', outFd, 'pipe'],
-	});
-	closeSync(outFd);
-	const sampler = startRssSampler(/** @type {number} */ (child.pid), { intervalMs: sampleMs });
-	let err = '';
-	child.stderr?.on('data', (chunk) => {
-		err = (err + chunk).slice(-20_000);
-	});
-	const { code, processMs } = await new Promise((resolve, reject) => {
-		const timer = setTimeout(() => {
-			child.kill('SIGKILL');
-			reject(new Error(`n8n execute --id=${id} did not finish within ${timeoutMs / 1000} s`));
-		}, timeoutMs);
-		child.on('error', (error) => {
-			clearTimeout(timer);
-			reject(error);
-		});
-		child.on('exit', (exitCode) => {
-			clearTimeout(timer);
-			resolve({ code: exitCode, processMs: Date.now() - started });
-		});
-	});
-	const memory = sampler.stop();
-	let stdout;
+	/** @type {ReturnType<typeof startRssSampler> | undefined} */
+	let sampler;
+	let pid = 0;
+	/** @type {Awaited<ReturnType<typeof runN8nCommand>>} */
+	let result;
 	try {
-		stdout = readFileSync(outFile, 'utf8');
-	} finally {
-		rmSync(outDir, { recursive: true, force: true });
+		result = await runN8nCommand(n8n, ['execute', `--id=${id}`, '--rawOutput'], {
+			timeoutMs,
+			env,
+			onSpawn(child) {
+				pid = /** @type {number} */ (child.pid);
+				sampler = startRssSampler(pid, { intervalMs: sampleMs });
+			},
+		});
+	} catch (error) {
+		sampler?.stop();
+		throw error;
 	}
+	const memory = /** @type {ReturnType<typeof startRssSampler>} */ (sampler).stop();
+	const { code, stdout, stderr: err, durationMs: processMs } = result;
 	const run = extractRunJson(stdout) ?? extractRunJson(`${stdout}\n${err}`);
 	if (!run) {
 		throw new Error(
@@ -94,7 +67,7 @@ export async function executeMeasured(
 		nodes,
 		processMs,
 		exitCode: code,
-		pid: /** @type {number} */ (child.pid),
+		pid,
 		memory,
 		outputBytes: Buffer.byteLength(stdout),
 		memoryDuring(nodeName) {

@@ -120,13 +120,13 @@ export function n8nEnv(n8n, { brokerPort, extra = {} } = {}) {
  * Its output goes to files, not pipes: Node writes to a pipe asynchronously on Linux, and n8n exits (process.exit)
  * right after printing, so a run's JSON still waiting in a full pipe was lost. On a busy machine `n8n execute` of a
  * workflow with a few pages of billing records then printed no run (cold run at c456d42). Writes to a file are
- * synchronous.
+ * synchronous. `onSpawn` is handed the child as it starts (the bench samples its memory by pid).
  * @param {N8nInstance} n8n
  * @param {string[]} args
- * @param {{ timeoutMs?: number, env?: Record<string, string> }} [options]
+ * @param {{ timeoutMs?: number, env?: Record<string, string>, onSpawn?: (child: import('node:child_process').ChildProcess) => void }} [options]
  * @returns {Promise<{ code: number | null, stdout: string, stderr: string, durationMs: number }>}
  */
-export async function runN8nCommand(n8n, args, { timeoutMs = 180_000, env = {} } = {}) {
+export async function runN8nCommand(n8n, args, { timeoutMs = 180_000, env = {}, onSpawn } = {}) {
 	const brokerPort = await freePort();
 	const started = Date.now();
 	const folder = mkdtempSync(path.join(os.tmpdir(), 'n8n-command-'));
@@ -143,6 +143,7 @@ export async function runN8nCommand(n8n, args, { timeoutMs = 180_000, env = {} }
 				env: n8nEnv(n8n, { brokerPort, extra: env }),
 				stdio: ['ignore', out, err],
 			});
+			onSpawn?.(child);
 			const timer = setTimeout(() => {
 				child.kill('SIGKILL');
 				const { stdout, stderr } = read();
