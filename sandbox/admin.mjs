@@ -245,7 +245,7 @@ adminRouter
  * @param {number} count
  * @param {'purchase'|'payment'|'usage'} [type]
  */
-function addGeneratedBillingRecords(state, count, type) {
+export function addGeneratedBillingRecords(state, count, type) {
 	const oldest = state.billing.all.last();
 	let t = oldest ? Date.parse(oldest.created_at) : Date.now();
 	const types = ['usage', 'purchase', 'payment'];

@@ -3,6 +3,7 @@
 // Usage (its page size is honoured: 100 a page), Sender ID Request → Get Many and Billing → Get Many of type payment
 // (DRF's fixed 20 a page), each returning all of N records. Sender ID Decided reads the same list as Get Many, down to
 // the oldest request still pending, on each poll: at most what Get Many costs.
+import { addGeneratedBillingRecords } from '../../sandbox/admin.mjs';
 import { SANDBOX_EMAIL, SANDBOX_PASSWORD } from '../../sandbox/server.mjs';
 import { senderRequestsOf } from '../../sandbox/contacts.mjs';
 import { fmtInt, fmtMs } from './format.mjs';
@@ -83,13 +84,13 @@ export function moneyWorkflows() {
 
 /**
  * Fills the wild sandbox (started without seed data) with `n` records of each list, through its state.
- * @param {any} sandbox
+ * @param {{ state: import('../../sandbox/state.mjs').SandboxState }} sandbox
  * @param {number} n
  */
 function fill(sandbox, n) {
 	const state = sandbox.state;
 	state.updateConfig({ paymentDelayMs: 0 });
-	state.addGeneratedBillingRecords(n, 'usage');
+	addGeneratedBillingRecords(state, n, 'usage');
 	const requests = senderRequestsOf(state);
 	const now = Date.now();
 	for (let i = 0; i < n; i++) {
@@ -104,7 +105,8 @@ function fill(sandbox, n) {
 			updated_at: at,
 		});
 	}
-	const pkg = state.packageList.find((/** @type {any} */ p) => p.is_active);
+	const pkg = state.packageList.find((p) => p.is_active);
+	if (!pkg) throw new Error('the wild sandbox has no active SMS package to pay for');
 	for (let i = 0; i < n; i++)
 		state.initiatePayment(null, {
 			package_id: pkg.id,
