@@ -79,6 +79,10 @@ export function processName(cmd) {
 	const n8n = cmd.findIndex((arg) => /(^|\/)n8n$/.test(arg));
 	if (n8n >= 0) return cmd[n8n + 1] === 'start' ? 'n8n' : `n8n ${cmd[n8n + 1] ?? ''}`.trim();
 	if (args.includes('tsc')) return 'tsc --watch';
-	if (args.includes('npm')) return 'the build (npm)';
+	// npm shows its command in its title ("npm ci", "npm install", "npm run build"): the project's dependencies, n8n's
+	// install and the build, which may all be under way when a stop comes.
+	const npm = /(?:^|\/)npm(?:-cli\.js)?\s+(\S+(?:\s+build)?)/.exec(args);
+	if (npm) return npm[1] === 'run build' ? 'the build (npm run build)' : `npm ${npm[1]}`;
+	if (args.includes('npm')) return 'npm';
 	return path.basename(cmd[1] ?? cmd[0] ?? 'a process');
 }
