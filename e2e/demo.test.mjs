@@ -19,7 +19,7 @@ import { N8N_FLOOR_VERSION, N8N_VERSION } from '../scripts/n8n-version.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PORTS_FREE_WITHIN_MS = 5000;
-/** The demo's grace before it kills what did not stop (6 s), and some room: then nothing of it may be left. */
+/** The demo's grace before it kills what did not stop (4 s), and some room: then nothing of it may be left. */
 const GONE_WITHIN_MS = 12_000;
 const userFolder = mkdtempSync(path.join(os.tmpdir(), 'sms-platform-demo-'));
 

@@ -11,7 +11,7 @@
 // Ctrl-C stops everything, and so does SIGINT, SIGTERM or SIGHUP to this script or to the npm process that started it
 // (package.json's `exec` leaves no shell between npm and this script to swallow a SIGINT), at any moment of the
 // start: every process the demo started (n8n and its task runner, n8n's import commands, the sandbox, the build,
-// tsc --watch) is asked to stop, and killed after a grace period ($DEMO_STOP_GRACE_SECONDS, 6 s); the demo says which
+// tsc --watch) is asked to stop, and killed after a grace period ($DEMO_STOP_GRACE_SECONDS, 4 s); the demo says which
 // had to be killed and exits only when they are gone and their ports are free. The user folder is kept
 // ($SMS_PLATFORM_CACHE/demo), so the next start takes seconds.
 //
@@ -70,7 +70,9 @@ const TIME_ZONE =
 // notes when it began, so that "ready in" counts from the command the user typed.
 const started = Number(process.env.SMS_PLATFORM_STARTED_MS) || Date.now();
 delete process.env.SMS_PLATFORM_STARTED_MS;
-const STOP_GRACE_MS = 1000 * (Number(process.env.DEMO_STOP_GRACE_SECONDS) || 6);
+// 4 s: with the half second the demo may take to notice that npm has gone (stopWithParent), its ports are free within
+// 5 s even when n8n's own stop is slow (n8n held its port 3.6 s after a SIGHUP to npm in a cold CI run, 2026-12-06).
+const STOP_GRACE_MS = 1000 * (Number(process.env.DEMO_STOP_GRACE_SECONDS) || 4);
 /** @type {Array<{ name: string, child: import('node:child_process').ChildProcess }>} */
 const children = [];
 let stopping = false;
